@@ -1,0 +1,35 @@
+# Every target bootstraps .venv itself, so a fresh clone needs only python3 and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: run test lint package bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || \
+	  { echo "could not create $(VENV): on Debian, apt install python3-venv"; exit 1; }
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/slidecheck
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
+	$(BIN)/python -m pytest
+
+package: $(STAMP)
+	$(BIN)/python packaging/build.py
+
+bench: $(STAMP)
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,55 @@
+"""Slidecheck's pure-Python core: boards, formats, the solvability rule and moves.
+
+Nothing here imports Qt; the window in `gui` and the `slidecheck check` command stand on it.
+"""
+
+from core.board import MAX_CELLS, Board, BoardError, CellProblem, find_problems
+from core.fix import suggest_fix
+from core.formats import ParsedBoard, format_board, parse_board, parse_document
+from core.moves import (
+    Direction,
+    apply_slide,
+    legal_slides,
+    random_board,
+    scramble,
+    slide_in_direction,
+)
+from core.rule import (
+    Goal,
+    Verdict,
+    check,
+    goal_board,
+    inversion_counts,
+    inversion_index,
+    inversion_pairs,
+    inversion_partners,
+    is_solvable,
+)
+
+__all__ = [
+    "MAX_CELLS",
+    "Board",
+    "BoardError",
+    "CellProblem",
+    "Direction",
+    "Goal",
+    "ParsedBoard",
+    "Verdict",
+    "apply_slide",
+    "check",
+    "find_problems",
+    "format_board",
+    "goal_board",
+    "inversion_counts",
+    "inversion_index",
+    "inversion_pairs",
+    "inversion_partners",
+    "is_solvable",
+    "legal_slides",
+    "parse_board",
+    "parse_document",
+    "random_board",
+    "scramble",
+    "slide_in_direction",
+    "suggest_fix",
+]

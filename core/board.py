@@ -1,0 +1,228 @@
+"""The immutable board value every other part of Slidecheck passes around."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+#: The largest board accepted (2000 x 2000). Large enough for any real puzzle and for
+#: stress tests, small enough that a bad paste cannot exhaust memory.
+MAX_CELLS = 4_000_000
+
+BLANK = 0
+
+
+class BoardError(ValueError):
+    """A board (or board text) that is not a valid sliding-tile position.
+
+    The message is one line that names the problem and where it is (row and column,
+    the tile, or the line of input).
+    """
+
+
+def cell_name(index: int, width: int) -> str:
+    """Human name of a cell: 'row 2, column 3' (1-based, rows counted from the top)."""
+    row, column = divmod(index, width)
+    return f"row {row + 1}, column {column + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A W x H sliding-tile position: tiles 1..W*H-1 and one blank (0), row-major.
+
+    Construction validates; an invalid position raises `BoardError`, so every `Board`
+    that exists is a well-formed permutation.
+    """
+
+    width: int
+    height: int
+    tiles: tuple[int, ...] = field(repr=False)
+
+    def __post_init__(self) -> None:
+        # Accept any sequence but store a tuple, so the value stays immutable and hashable.
+        object.__setattr__(self, "tiles", tuple(self.tiles))
+        width, height, tiles = self.width, self.height, self.tiles
+        validate_shape(width, height)
+        cell_count = width * height
+        if len(tiles) != cell_count:
+            raise BoardError(f"a {width}x{height} board needs {cell_count} cells, got {len(tiles)}")
+        # Fast path: a permutation of 0..n-1 has n distinct members and the right extremes.
+        if len(set(tiles)) == cell_count and min(tiles) == 0 and max(tiles) == cell_count - 1:
+            return
+        problems = find_problems(width, height, list(tiles))
+        raise BoardError(problems[0].message)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[int]]) -> Board:
+        """Build a board from a list of equal-length rows (0 = blank)."""
+        if not rows:
+            raise BoardError("empty input: no rows")
+        width = len(rows[0])
+        for number, row in enumerate(rows, start=1):
+            if len(row) != width:
+                raise BoardError(
+                    f"ragged rows: row {number} has {len(row)} cells, row 1 has {width}"
+                )
+        return cls(width, len(rows), tuple(tile for row in rows for tile in row))
+
+    @classmethod
+    def solved(cls, width: int, height: int, *, blank_first: bool = False) -> Board:
+        """The classic goal: 1..n-1 then the blank, or the blank then 0..n-1 ordering."""
+        validate_shape(width, height)
+        count = width * height
+        if blank_first:
+            return cls(width, height, tuple(range(count)))
+        return cls(width, height, (*range(1, count), BLANK))
+
+    @property
+    def size(self) -> int:
+        """Number of cells, blank included."""
+        return self.width * self.height
+
+    @property
+    def blank_index(self) -> int:
+        """Row-major index of the blank cell."""
+        return self.tiles.index(BLANK)
+
+    @property
+    def blank_row_from_bottom(self) -> int:
+        """1-based row of the blank, counted from the bottom row."""
+        return self.height - self.blank_index // self.width
+
+    def rows(self) -> list[tuple[int, ...]]:
+        """The tiles as a list of rows, top row first."""
+        w = self.width
+        return [self.tiles[i : i + w] for i in range(0, self.size, w)]
+
+    def index_of(self, tile: int) -> int:
+        """Row-major index of `tile`; raises `BoardError` if no such tile."""
+        try:
+            return self.tiles.index(tile)
+        except ValueError:
+            raise BoardError(
+                f"tile {tile} is not on this {self.width}x{self.height} board"
+            ) from None
+
+    def with_swapped(self, first_index: int, second_index: int) -> Board:
+        """A new board with the contents of two cells exchanged."""
+        tiles = list(self.tiles)
+        tiles[first_index], tiles[second_index] = tiles[second_index], tiles[first_index]
+        return Board(self.width, self.height, tuple(tiles))
+
+    def __str__(self) -> str:
+        from core.formats import format_board  # formats imports board; keep the cycle lazy
+
+        return format_board(self)
+
+    def __repr__(self) -> str:
+        shown = self.tiles[:64]
+        rows = [
+            " ".join(map(str, shown[i : i + self.width])) for i in range(0, len(shown), self.width)
+        ]
+        more = "/..." if len(self.tiles) > len(shown) else ""
+        return f"<Board {self.width}x{self.height}: {'/'.join(rows)}{more}>"
+
+
+def validate_shape(width: int, height: int) -> None:
+    """Raise `BoardError` unless W x H is a playable, supported board shape."""
+    if width < 1 or height < 1:
+        raise BoardError(f"a board needs at least one row and one column, got {width}x{height}")
+    if width * height < 2:
+        raise BoardError("a board needs at least two cells (one tile and the blank)")
+    if width * height > MAX_CELLS:
+        raise BoardError(
+            f"too large: {width}x{height} is {width * height:,} cells, the limit is {MAX_CELLS:,}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CellProblem:
+    """One thing wrong with a partly entered board: which cells, and a sentence."""
+
+    kind: str  # "duplicate", "out-of-range", "two-blanks", "missing", "no-blank"
+    cells: tuple[int, ...]  # row-major indices of the offending cells (empty if none)
+    message: str
+
+
+def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[CellProblem]:
+    """Every problem of a board being entered, in reading order.
+
+    `cells` holds a tile number per cell, 0 for the blank, `None` for a cell not filled in
+    yet (which counts as the blank when it is the only empty one). Returns an empty list
+    for a valid board. Used by the parser for its error message and by the window to mark
+    the offending cells.
+    """
+    values = list(cells)
+    count = width * height
+    problems: list[CellProblem] = []
+    first_seen: dict[int, int] = {}
+    blanks: list[int] = []
+    for index, value in enumerate(values):
+        if value is None or value == BLANK:
+            blanks.append(index)
+            continue
+        if not 1 <= value < count:
+            problems.append(
+                CellProblem(
+                    "out-of-range",
+                    (index,),
+                    f"{cell_name(index, width)}: {value} is out of range; "
+                    f"a {width}x{height} board has tiles 1 to {count - 1}",
+                )
+            )
+            continue
+        if value in first_seen:
+            first = first_seen[value]
+            problems.append(
+                CellProblem(
+                    "duplicate",
+                    (first, index),
+                    f"{cell_name(index, width)}: tile {value} appears twice "
+                    f"(also at {cell_name(first, width)})",
+                )
+            )
+        else:
+            first_seen[value] = index
+    if len(blanks) > 1:
+        filled_blanks = tuple(i for i in blanks if values[i] is not None)
+        empty = [i for i in blanks if values[i] is None]
+        if len(filled_blanks) > 1:
+            problems.append(
+                CellProblem(
+                    "two-blanks",
+                    filled_blanks,
+                    f"{cell_name(filled_blanks[1], width)}: a second blank "
+                    f"(the first is at {cell_name(filled_blanks[0], width)}); "
+                    "a board has exactly one",
+                )
+            )
+        elif empty:
+            problems.append(
+                CellProblem(
+                    "empty",
+                    tuple(empty),
+                    f"{len(blanks) - 1} cell{'s' if len(blanks) > 2 else ''} still empty "
+                    f"(first at {cell_name(empty[0], width)}); fill in every tile",
+                )
+            )
+    missing = [tile for tile in range(1, count) if tile not in first_seen]
+    if missing and len(blanks) <= 1:
+        listed = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+        problems.append(
+            CellProblem(
+                "missing",
+                (),
+                f"tile{'s' if len(missing) > 1 else ''} {listed} "
+                f"{'are' if len(missing) > 1 else 'is'} missing",
+            )
+        )
+    if not blanks:
+        problems.append(
+            CellProblem(
+                "no-blank",
+                (),
+                f"no blank: a {width}x{height} board needs one empty cell "
+                "(write it as 0, _, . or x)",
+            )
+        )
+    return problems

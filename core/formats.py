@@ -1,0 +1,343 @@
+"""Reading boards from every text form people paste, and writing the common ones.
+
+Read: grids (cells split by spaces, tabs, commas, `|` or box-drawing lines), rows in
+brackets as code writes them (`{12, 1, 10, 2},`, `[[8, 1, 2], [-1, 4, 3], ...]`), slash
+notation (`1 2 3/4 5 6/7 8 0`), one flat line (a perfect square, or any length with a
+width), the n-puzzle file form (`# comments`, a size line, rows; `WxH` for rectangles) and
+JSON (`{"width": .., "height": .., "tiles": [..], "goal": ..}`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.board import MAX_CELLS, Board, BoardError, find_problems, validate_shape
+
+#: Longest text accepted: room for MAX_CELLS numbers of up to seven digits plus separators.
+MAX_TEXT_LENGTH = 64 * 1024 * 1024
+#: Longest cell token: longer digit runs cannot be a tile on any board we accept.
+_MAX_TOKEN_LENGTH = 16
+
+BLANK_TOKENS = frozenset({"", "0", "_", ".", "x", "X", "-1", "-0"})
+
+_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_LINE_COMMENT = re.compile(r"(//|#).*$", re.MULTILINE)
+# Characters that only draw a table: box drawing (U+2500-U+257F) and ASCII table rules.
+_BOX_DRAWING = "".join(chr(c) for c in range(0x2500, 0x2580))
+_VERTICAL_BARS = "|\u2502\u2503\u2551\u250a\u250b\u2506\u2507"
+_RULE_LINE = re.compile(r"^[\s+\-=:" + re.escape(_BOX_DRAWING) + r"]*$")
+_INNERMOST_GROUP = re.compile(r"[\[{(]([^\[\]{}()]*)[\]})]")
+_SIZE_LINE = re.compile(r"^\s*(\d+)\s*(?:[x\u00d7*]\s*(\d+)\s*)?$")
+_VERTICAL_SPLIT = re.compile("[" + re.escape(_VERTICAL_BARS) + "]")
+_WHITESPACE_OR_COMMA = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True)
+class ParsedBoard:
+    """A board read from text, with the goal the text itself named, if it named one."""
+
+    board: Board
+    goal: str | Board | None = None
+
+
+def parse_board(text: str, width: int | None = None) -> Board:
+    """Read a board from any supported text form.
+
+    `width` is needed only for a flat line whose length is not a perfect square (and is
+    checked against the rows of a grid). Raises `BoardError` naming what is wrong and
+    where: duplicate, missing or out-of-range tile, no blank or two blanks, ragged rows,
+    a cell that is not a number, empty input, or more than `MAX_CELLS` cells.
+    """
+    return parse_document(text, width).board
+
+
+def parse_document(text: str, width: int | None = None) -> ParsedBoard:
+    """Like `parse_board`, but also returns the goal a JSON document carries."""
+    if not isinstance(text, str):
+        raise BoardError(f"expected text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise BoardError(
+            f"too large: the input is {len(text):,} characters, the limit is {MAX_TEXT_LENGTH:,}"
+        )
+    if width is not None and width < 1:
+        raise BoardError(f"width must be at least 1, got {width}")
+    text = text.lstrip("\ufeff")
+    stripped = text.strip()
+    if not stripped:
+        raise BoardError("empty input: no board given")
+    if stripped.startswith("{") and stripped[1:].lstrip().startswith('"'):
+        return _parse_json(stripped)
+    rows = _rows_from_text(text)
+    return ParsedBoard(_board_from_rows(rows, width))
+
+
+# --- JSON -------------------------------------------------------------------------------
+
+
+def _parse_json(text: str) -> ParsedBoard:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BoardError(
+            f"not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+        ) from None
+    except RecursionError:
+        raise BoardError("not valid JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise BoardError("JSON board must be an object with width, height and tiles")
+    tiles_value = data.get("tiles")
+    if tiles_value is None:
+        raise BoardError('JSON board has no "tiles" list')
+    cells = _json_cells(tiles_value)
+    width = _json_dimension(data, "width")
+    height = _json_dimension(data, "height")
+    if isinstance(tiles_value, list) and tiles_value and isinstance(tiles_value[0], list):
+        rows_width = len(tiles_value[0])
+        width = width if width is not None else rows_width
+        height = height if height is not None else len(tiles_value)
+    if width is None and height is not None and height > 0:
+        width = len(cells) // height
+    board = _board_from_cells(cells, width, height)
+    goal = _json_goal(data.get("goal"), board)
+    return ParsedBoard(board, goal)
+
+
+def _json_dimension(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardError(f'JSON "{key}" must be a whole number, got {value!r}')
+    return value
+
+
+def _json_cells(value: object) -> list[str]:
+    if not isinstance(value, list):
+        raise BoardError('JSON "tiles" must be a list of numbers (or of rows)')
+    flat: list[object] = []
+    for item in value:
+        if isinstance(item, list):
+            flat.extend(item)
+        else:
+            flat.append(item)
+    cells = []
+    for position, item in enumerate(flat, start=1):
+        if item is None:
+            cells.append("")
+        elif isinstance(item, bool) or not isinstance(item, int | str):
+            raise BoardError(f'JSON "tiles" item {position}: {item!r} is not a number')
+        else:
+            cells.append(str(item))
+    return cells
+
+
+def _json_goal(value: object, board: Board) -> str | Board | None:
+    if value is None:
+        return None
+    if value in ("blank-last", "blank-first"):
+        return str(value)
+    if isinstance(value, list):
+        try:
+            return _board_from_cells(_json_cells(value), board.width, board.height)
+        except BoardError as error:
+            raise BoardError(f'JSON "goal": {error}') from None
+    raise BoardError(
+        f'JSON "goal" must be "blank-last", "blank-first" or a tile list, got {value!r}'
+    )
+
+
+# --- text to rows of cell tokens -----------------------------------------------------------
+
+
+def _rows_from_text(text: str) -> list[list[str]]:
+    text = _LINE_COMMENT.sub("", _BLOCK_COMMENT.sub("", text))
+    if any(bracket in text for bracket in "[{("):
+        groups = [g for g in _INNERMOST_GROUP.findall(text) if any(c.isdigit() for c in g)]
+        if len(groups) > 1:
+            return [_split_bracket_row(group) for group in groups]
+        if groups:
+            # One bracketed list: its lines are the rows (or it is one flat row).
+            text = groups[0]
+    lines = [line for line in text.splitlines() if line.strip() and not _RULE_LINE.match(line)]
+    if len(lines) == 1 and "/" in lines[0]:
+        return [_split_row(part) for part in lines[0].rstrip().rstrip("/").split("/")]
+    if lines and not any(c in _BOX_DRAWING or c in _VERTICAL_BARS for c in lines[0]):
+        size = _SIZE_LINE.match(lines[0])
+        if size and len(lines) > 1:
+            declared_width = int(size.group(1))
+            declared_height = int(size.group(2) or size.group(1))
+            body = [_split_row(line) for line in lines[1:]]
+            if (
+                declared_width * declared_height >= 2
+                and len(body) == declared_height
+                and all(len(row) == declared_width for row in body)
+            ):
+                return body
+    rows = [_split_row(line) for line in lines]
+    return [row for row in rows if row]
+
+
+def _split_bracket_row(group: str) -> list[str]:
+    if "," not in group:
+        return group.split()
+    cells = [cell.strip() for cell in group.split(",")]
+    if len(cells) > 1 and cells[-1] == "":
+        cells.pop()  # trailing comma, as code writes lists
+    return cells
+
+
+def _split_row(line: str) -> list[str]:
+    """Cell tokens of one line; an empty cell between separators is the blank."""
+    if _VERTICAL_SPLIT.search(line):
+        cells = [cell.strip(" \t" + _BOX_DRAWING) for cell in _VERTICAL_SPLIT.split(line)]
+        # Outer borders leave an empty first or last piece that is not a cell.
+        if cells and cells[0] == "" and _VERTICAL_SPLIT.match(line.strip()):
+            cells = cells[1:]
+        if cells and cells[-1] == "" and _VERTICAL_SPLIT.search(line.rstrip()[-1:]):
+            cells = cells[:-1]
+        return cells
+    if "," in line or ";" in line:
+        cells = [cell.strip() for cell in re.split(r"[,;]", line)]
+        if len(cells) > 1 and cells[-1] == "":
+            cells.pop()  # a trailing comma ends a code row, it is not an empty cell
+        return cells
+    if "\t" in line.strip(" "):
+        return [cell.strip() for cell in line.strip("\r\n").split("\t")]
+    return line.split()
+
+
+# --- rows to a board -----------------------------------------------------------------------
+
+
+def _board_from_rows(rows: list[list[str]], width: int | None) -> Board:
+    if not rows:
+        raise BoardError("empty input: no numbers found")
+    if len(rows) == 1:
+        return _board_from_flat_line(rows[0], width)
+    row_width = len(rows[0])
+    for number, row in enumerate(rows, start=1):
+        if len(row) != row_width:
+            raise BoardError(
+                f"ragged rows: row {number} has {len(row)} cells but row 1 has {row_width}"
+            )
+    if width is not None and width != row_width:
+        raise BoardError(f"the rows are {row_width} cells wide but the width given is {width}")
+    cells = [cell for row in rows for cell in row]
+    return _board_from_cells(cells, row_width, len(rows))
+
+
+def _board_from_flat_line(cells: list[str], width: int | None) -> Board:
+    count = len(cells)
+    if width is None:
+        side = math.isqrt(count)
+        if side * side != count or side < 2:
+            # A bad token explains the problem better than the count does.
+            for index, cell in enumerate(cells):
+                _cell_value(cell, index, count)
+            raise BoardError(
+                f"one line of {count} cell{'' if count == 1 else 's'} is not a square board: "
+                "give the width "
+                "(--width W), or write one row per line"
+            )
+        width = side
+    if count % width:
+        raise BoardError(f"{count} cells do not fill rows of width {width}")
+    return _board_from_cells(cells, width, count // width)
+
+
+def _board_from_cells(cells: list[str], width: int | None, height: int | None) -> Board:
+    count = len(cells)
+    if width is None or width <= 0:
+        raise BoardError("the board's width is not given")
+    if height is None:
+        height = count // width
+    if count > MAX_CELLS:
+        raise BoardError(f"too large: {count:,} cells, the limit is {MAX_CELLS:,}")
+    validate_shape(width, height)
+    if count != width * height:
+        raise BoardError(f"a {width}x{height} board needs {width * height} cells, got {count}")
+    try:
+        # Fast path for the common all-numeric case; any oddity falls back to the careful one.
+        tiles = list(map(int, cells))
+        if (
+            len(set(tiles)) == count
+            and min(tiles) == 0
+            and max(tiles) == count - 1
+            and all(len(cell) <= _MAX_TOKEN_LENGTH for cell in cells[:1])
+        ):
+            return Board(width, height, tuple(tiles))
+    except ValueError:
+        pass
+    values = [_cell_value(cell, index, width) for index, cell in enumerate(cells)]
+    if 0 not in values and count in values:
+        # Some programs write the blank as W*H (16 on a 4x4) when no other blank is present.
+        values[values.index(count)] = 0
+    problems = find_problems(width, height, values)
+    if problems:
+        raise BoardError(problems[0].message)
+    return Board(width, height, tuple(values))
+
+
+def _cell_value(cell: str, index: int, width: int) -> int:
+    token = cell.strip()
+    if token in BLANK_TOKENS:
+        return 0
+    row, column = divmod(index, width)
+    where = f"row {row + 1}, column {column + 1}"
+    shown = token if len(token) <= 20 else token[:20] + "..."
+    if len(token) > _MAX_TOKEN_LENGTH and token.lstrip("+-").isdigit():
+        raise BoardError(f"{where}: {shown} is out of range")
+    if not token.lstrip("+-").isdigit() or not token.isascii():
+        raise BoardError(f"{where}: {shown!r} is not a number")
+    return int(token)
+
+
+# --- writing -------------------------------------------------------------------------------
+
+FORMATS = ("grid", "slash", "json", "npuzzle")
+
+
+def format_board(board: Board, form: str = "grid", goal: str | Board | None = None) -> str:
+    """Write `board` as text that `parse_board` reads back.
+
+    `form` is "grid" (rows of right-aligned numbers; one-row boards get a `Wx1` size line
+    so they are not mistaken for a flat square), "slash" (`1 2 3/4 5 6/7 8 0`), "json", or
+    "npuzzle" (size line then rows; `WxH` for rectangles). `goal` is written into JSON only.
+    """
+    if form == "grid":
+        cell_width = len(str(board.size - 1))
+        lines = [" ".join(str(t).rjust(cell_width) for t in row) for row in board.rows()]
+        header = [f"{board.width}x1"] if board.height == 1 else []
+        return "\n".join(header + lines) + "\n"
+    if form == "slash":
+        if board.height == 1:
+            return " ".join(map(str, board.tiles)) + "/\n"
+        return "/".join(" ".join(map(str, row)) for row in board.rows()) + "\n"
+    if form == "json":
+        data: dict[str, Any] = {
+            "width": board.width,
+            "height": board.height,
+            "tiles": list(board.tiles),
+        }
+        if isinstance(goal, Board):
+            data["goal"] = list(goal.tiles)
+        elif goal is not None:
+            data["goal"] = goal
+        return json.dumps(data) + "\n"
+    if form == "npuzzle":
+        size = str(board.width) if board.width == board.height else f"{board.width}x{board.height}"
+        body = format_board(board, "grid").splitlines()
+        if board.height == 1:
+            body = body[1:]
+        return "\n".join(["# slidecheck board", size, *body]) + "\n"
+    raise ValueError(f"unknown board format {form!r}; expected one of {', '.join(FORMATS)}")
+
+
+def cells_from_rows(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Flatten rows of cell tokens (a helper for callers that collect cells themselves)."""
+    return [cell for row in rows for cell in row]

@@ -1,0 +1,154 @@
+"""Inversions of a board's tile sequence, counted, listed and indexed.
+
+Every function works on *ranks*: each tile relabelled by its position in the goal, blank
+left out, so the classic goals and any custom goal share one code path. The counting is
+O(n log n) (a merge count whose inner loops run in C via `bisect`), parity alone is O(n)
+(cycle count), and listing pairs is lazy.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right, insort
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import accumulate, repeat
+
+# Blocks this small are counted by insertion into a sorted prefix: C-level memmoves are
+# cheaper than Python-level merge bookkeeping until a block is a few hundred long.
+_BASE_BLOCK = 256
+
+
+def count_inversions(ranks: Sequence[int]) -> int:
+    """Number of pairs i < j with ranks[i] > ranks[j]. O(n log n)."""
+    total = 0
+    blocks: list[list[int]] = []
+    for start in range(0, len(ranks), _BASE_BLOCK):
+        prefix: list[int] = []
+        for seen, rank in enumerate(ranks[start : start + _BASE_BLOCK]):
+            total += seen - bisect_right(prefix, rank)
+            insort(prefix, rank)
+        blocks.append(prefix)
+    while len(blocks) > 1:
+        merged: list[list[int]] = []
+        for left_index in range(0, len(blocks) - 1, 2):
+            left, right = blocks[left_index], blocks[left_index + 1]
+            # Each right element is inverted with every left element greater than it.
+            total += len(left) * len(right) - sum(map(bisect_right, repeat(left), right))
+            merged.append(sorted(left + right))  # timsort merges two runs in linear time
+        if len(blocks) % 2:
+            merged.append(blocks[-1])
+        blocks = merged
+    return total
+
+
+def inversion_parity(ranks: Sequence[int]) -> int:
+    """Parity (0 or 1) of the inversion count of a permutation of 0..n-1, in O(n).
+
+    A permutation's parity is (n - number of cycles) mod 2, and that is the parity of its
+    inversion count; walking the cycles avoids the O(n log n) count when only parity matters.
+    """
+    length = len(ranks)
+    visited = bytearray(length)
+    cycles = 0
+    for start in range(length):
+        if visited[start]:
+            continue
+        cycles += 1
+        position = start
+        while not visited[position]:
+            visited[position] = 1
+            position = ranks[position]
+    return (length - cycles) & 1
+
+
+def earlier_greater_counts(ranks: Sequence[int]) -> list[int]:
+    """For each position, how many earlier ranks are greater (its inversions to the left)."""
+    prefix: list[int] = []
+    counts = []
+    for seen, rank in enumerate(ranks):
+        counts.append(seen - bisect_right(prefix, rank))
+        insort(prefix, rank)
+    return counts
+
+
+@dataclass(frozen=True)
+class InversionIndex:
+    """Random access to the inversion pairs of one rank sequence, for lists and per-tile views.
+
+    `labels[i]` is what to report for position i (the tile value); `ranks[i]` its goal rank.
+    Pairs are ordered by the position of their first tile, then of their second, which is
+    the order `inversion_pairs` yields them in.
+    """
+
+    labels: tuple[int, ...]
+    ranks: tuple[int, ...]
+
+    @cached_property
+    def _left_counts(self) -> list[int]:
+        return earlier_greater_counts(self.ranks)
+
+    @cached_property
+    def per_position_counts(self) -> list[int]:
+        """Inversions each position takes part in (left partners plus right partners)."""
+        # Of the `rank` smaller values, (position - left) lie to the left; the rest lie right.
+        return [
+            2 * left + rank - position
+            for position, (left, rank) in enumerate(zip(self._left_counts, self.ranks, strict=True))
+        ]
+
+    @cached_property
+    def _pairs_starting_before(self) -> list[int]:
+        right_counts = (
+            rank - position + left
+            for position, (left, rank) in enumerate(zip(self._left_counts, self.ranks, strict=True))
+        )
+        return [0, *accumulate(right_counts)]
+
+    @property
+    def count(self) -> int:
+        """Total number of inversion pairs."""
+        return self._pairs_starting_before[-1]
+
+    def partners_after(self, position: int) -> list[int]:
+        """Positions after `position` whose rank is smaller (its right partners), in order."""
+        rank = self.ranks[position]
+        return [j for j in range(position + 1, len(self.ranks)) if self.ranks[j] < rank]
+
+    def partners_of(self, position: int) -> list[int]:
+        """Every position that forms an inversion with `position`, in reading order."""
+        rank = self.ranks[position]
+        before = [j for j in range(position) if self.ranks[j] > rank]
+        return before + self.partners_after(position)
+
+    def pair_at(self, number: int) -> tuple[int, int]:
+        """The `number`-th pair (0-based) as a pair of positions."""
+        if not 0 <= number < self.count:
+            raise IndexError(f"inversion pair {number} out of range 0..{self.count - 1}")
+        first = bisect_right(self._pairs_starting_before, number) - 1
+        offset = number - self._pairs_starting_before[first]
+        return first, self._partners_after_cached(first)[offset]
+
+    def first_pair_number(self, position: int) -> int:
+        """Number of the first pair whose first member is at `position`."""
+        return self._pairs_starting_before[position]
+
+    def _partners_after_cached(self, position: int) -> list[int]:
+        # A list view asks for consecutive pairs, which share their first member; keep the
+        # last few partner lists instead of rescanning the row for every pair.
+        cache = self._partner_cache
+        if position not in cache:
+            if len(cache) >= 64:
+                cache.pop(next(iter(cache)))
+            cache[position] = self.partners_after(position)
+        return cache[position]
+
+    @cached_property
+    def _partner_cache(self) -> dict[int, list[int]]:
+        return {}
+
+    def pairs(self) -> Iterator[tuple[int, int]]:
+        """Every pair of positions, lazily, in order."""
+        for position in range(len(self.ranks)):
+            for partner in self.partners_after(position):
+                yield position, partner

@@ -1,0 +1,111 @@
+"""Slides, random boards and scrambles: what the window's play mode and the tests need."""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from core.board import BLANK, Board, BoardError
+from core.rule import Goal, goal_board, is_solvable
+
+
+class Direction(Enum):
+    """The way a tile moves when it slides into the blank."""
+
+    UP = (-1, 0)
+    DOWN = (1, 0)
+    LEFT = (0, -1)
+    RIGHT = (0, 1)
+
+    @property
+    def row_step(self) -> int:
+        return self.value[0]
+
+    @property
+    def column_step(self) -> int:
+        return self.value[1]
+
+
+def legal_slides(board: Board) -> list[int]:
+    """Tiles that can slide into the blank (its orthogonal neighbours), in reading order."""
+    blank_row, blank_column = divmod(board.blank_index, board.width)
+    neighbours = []
+    for row, column in (
+        (blank_row - 1, blank_column),
+        (blank_row, blank_column - 1),
+        (blank_row, blank_column + 1),
+        (blank_row + 1, blank_column),
+    ):
+        if 0 <= row < board.height and 0 <= column < board.width:
+            neighbours.append(board.tiles[row * board.width + column])
+    return neighbours
+
+
+def apply_slide(board: Board, tile: int) -> Board:
+    """Slide `tile` into the blank. Raises `BoardError` if it is not beside the blank."""
+    if tile == BLANK or tile not in legal_slides(board):
+        raise BoardError(f"tile {tile} is not beside the blank, so it cannot slide")
+    return board.with_swapped(board.index_of(tile), board.blank_index)
+
+
+def slide_in_direction(board: Board, direction: Direction) -> Board | None:
+    """Slide the tile that can move in `direction` (as arrow keys do); None if none can."""
+    blank_row, blank_column = divmod(board.blank_index, board.width)
+    # The tile that moves up into the blank sits below it, and so on.
+    row = blank_row - direction.row_step
+    column = blank_column - direction.column_step
+    if not (0 <= row < board.height and 0 <= column < board.width):
+        return None
+    return board.with_swapped(row * board.width + column, board.blank_index)
+
+
+def random_board(
+    width: int,
+    height: int,
+    *,
+    solvable: bool,
+    goal: Goal = "blank-last",
+    rng: random.Random | None = None,
+) -> Board:
+    """A board drawn uniformly from the solvable (or unsolvable) positions for `goal`.
+
+    Raises `BoardError` when no such board exists (a 1x2 line has no unsolvable position).
+    """
+    rng = rng or random.Random()
+    target = goal_board(goal, width, height)
+    if width == 1 or height == 1:
+        return _random_line_board(target, solvable=solvable, rng=rng)
+    tiles = list(target.tiles)
+    rng.shuffle(tiles)
+    board = Board(width, height, tuple(tiles))
+    if is_solvable(board, target) != solvable:
+        # Swapping two tiles flips the verdict: a bijection between the two halves,
+        # so the result stays uniform within the half asked for.
+        first, second = [i for i, tile in enumerate(tiles) if tile != BLANK][:2]
+        board = board.with_swapped(first, second)
+    return board
+
+
+def _random_line_board(target: Board, *, solvable: bool, rng: random.Random) -> Board:
+    in_goal_order = [tile for tile in target.tiles if tile != BLANK]
+    if not solvable and len(in_goal_order) < 2:
+        raise BoardError(f"a {target.width}x{target.height} board has no unsolvable position")
+    order = list(in_goal_order)
+    if not solvable:
+        while order == in_goal_order:
+            rng.shuffle(order)
+    blank_index = rng.randrange(target.size)
+    order.insert(blank_index, BLANK)
+    return Board(target.width, target.height, tuple(order))
+
+
+def scramble(board: Board, moves: int, rng: random.Random | None = None) -> Board:
+    """`board` after `moves` random legal slides (never straight back), verdict unchanged."""
+    rng = rng or random.Random()
+    previous_tile = None
+    for _ in range(moves):
+        candidates = [tile for tile in legal_slides(board) if tile != previous_tile]
+        tile = rng.choice(candidates or legal_slides(board))
+        board = apply_slide(board, tile)
+        previous_tile = tile
+    return board

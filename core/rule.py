@@ -1,0 +1,232 @@
+"""The solvability rule in its general form, and the verdict that explains it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+from core.board import BLANK, Board, BoardError
+from core.inversions import InversionIndex, count_inversions, inversion_parity
+
+GoalName = Literal["blank-last", "blank-first"]
+Goal = GoalName | Board
+GOAL_NAMES: tuple[GoalName, ...] = ("blank-last", "blank-first")
+
+RULE_LINE = "line"
+RULE_ODD_WIDTH = "odd-width"
+RULE_EVEN_WIDTH = "even-width"
+
+
+def goal_board(goal: Goal, width: int, height: int) -> Board:
+    """The goal position for a W x H board; raises `BoardError` for a goal of another shape."""
+    if isinstance(goal, Board):
+        if (goal.width, goal.height) != (width, height):
+            raise BoardError(
+                f"the goal is {goal.width}x{goal.height} but the board is {width}x{height}"
+            )
+        return goal
+    if goal == "blank-last":
+        return Board.solved(width, height)
+    if goal == "blank-first":
+        return Board.solved(width, height, blank_first=True)
+    raise BoardError(f"unknown goal {goal!r}: use blank-last, blank-first or a goal board")
+
+
+def goal_ranks(board: Board, goal: Goal) -> list[int]:
+    """Each non-blank tile in reading order, relabelled by its position in the goal.
+
+    Both classic goals put tile t at rank t-1 among the tiles; only a custom goal needs
+    a lookup table.
+    """
+    if isinstance(goal, Board):
+        target = goal_board(goal, board.width, board.height)
+        rank_of = {tile: rank for rank, tile in enumerate(t for t in target.tiles if t != BLANK)}
+        return [rank_of[tile] for tile in board.tiles if tile != BLANK]
+    goal_board(goal, board.width, board.height)  # validates the goal name
+    return [tile - 1 for tile in board.tiles if tile != BLANK]
+
+
+def _classic_parity(board: Board, goal: GoalName) -> int:
+    """Inversion parity for the classic goals without building the rank list.
+
+    Walks the whole permutation, blank included: tile t belongs at index t-1 (blank-last;
+    Python's index -1 is the last cell, where the blank belongs) or at index t
+    (blank-first). The blank's own walk to its goal index adds that many transpositions,
+    which we take back out.
+    """
+    tiles = board.tiles
+    size = len(tiles)
+    visited = bytearray(size)
+    cycles = 0
+    shift = 1 if goal == "blank-last" else 0
+    for start in range(size):
+        if visited[start]:
+            continue
+        cycles += 1
+        position = start
+        while not visited[position]:
+            visited[position] = 1
+            position = tiles[position] - shift
+    blank_index = tiles.index(BLANK)
+    blank_moves = size - 1 - blank_index if goal == "blank-last" else blank_index
+    return (size - cycles + blank_moves) & 1
+
+
+def _decide(board: Board, target: Board, inversion_parity_bit: int, inversions: int | None) -> bool:
+    if board.width == 1 or board.height == 1:
+        if inversions is None:
+            inversions = count_inversions(goal_ranks(board, target))
+        return inversions == 0
+    if board.width % 2 == 1:
+        return inversion_parity_bit == 0
+    row_difference = board.blank_row_from_bottom - target.blank_row_from_bottom
+    return (inversion_parity_bit + row_difference) % 2 == 0
+
+
+def is_solvable(board: Board, goal: Goal = "blank-last") -> bool:
+    """Whether `board` can be slid to `goal`. O(n): uses the inversion parity only.
+
+    Raises `BoardError` if the goal has another shape or is not a known name.
+    """
+    target = goal_board(goal, board.width, board.height)
+    if board.width == 1 or board.height == 1:
+        return _decide(board, target, 0, None)
+    if isinstance(goal, Board):
+        parity = inversion_parity(goal_ranks(board, goal))
+    else:
+        parity = _classic_parity(board, goal)
+    return _decide(board, target, parity, None)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a board is solvable, with the numbers and the reasoning a person can follow."""
+
+    solvable: bool
+    inversions: int
+    blank_row_from_bottom: int
+    goal_blank_row_from_bottom: int
+    width: int
+    height: int
+    goal: str
+    rule: str
+    steps: tuple[str, ...]
+
+    @property
+    def explanation(self) -> str:
+        """The steps as one paragraph."""
+        return " ".join(self.steps)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready mapping; keys are the field names."""
+        data = asdict(self)
+        data["steps"] = list(self.steps)
+        return data
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def _parity_word(number: int) -> str:
+    return "even" if number % 2 == 0 else "odd"
+
+
+def _explain(
+    board: Board, target: Board, inversions: int, solvable: bool
+) -> tuple[str, tuple[str, ...]]:
+    width = board.width
+    conclusion = "so it is solvable." if solvable else "so it is not solvable."
+    counted = (
+        f"Reading the tiles row by row, blank left out, {_plural(inversions, 'pair')} "
+        f"{'is' if inversions == 1 else 'are'} out of goal order: "
+        f"{_plural(inversions, 'inversion')}."
+    )
+    if width == 1 or board.height == 1:
+        shape = "one tile wide" if width == 1 else "one tile high"
+        return RULE_LINE, (
+            f"The board is {shape}, so tiles can never pass each other: "
+            "it is solvable only if the tiles are already in goal order.",
+            counted,
+            ("No tile is out of order, " if inversions == 0 else "Tiles are out of order, ")
+            + conclusion,
+        )
+    if width % 2 == 1:
+        return RULE_ODD_WIDTH, (
+            f"Width {width} is odd: no slide changes whether the inversion count is even, "
+            "and the goal has 0 inversions, so the count must be even.",
+            counted,
+            f"{inversions:,} is {_parity_word(inversions)}, {conclusion}",
+        )
+    blank_row = board.blank_row_from_bottom
+    goal_row = target.blank_row_from_bottom
+    total = inversions + blank_row
+    agreement = "as" if (total - goal_row) % 2 == 0 else "but"
+    return RULE_EVEN_WIDTH, (
+        f"Width {width} is even: a vertical slide changes the inversion count by an odd "
+        "number and moves the blank one row, so inversions + the blank's row from the "
+        "bottom never changes parity.",
+        counted,
+        f"Blank on row {blank_row} from the bottom.",
+        f"{inversions:,} + {blank_row} = {total:,} is {_parity_word(total)}, {agreement} the "
+        f"goal's 0 + {goal_row} = {goal_row} is {_parity_word(goal_row)}, {conclusion}",
+    )
+
+
+def check(board: Board, goal: Goal = "blank-last") -> Verdict:
+    """Decide whether `board` can be slid to `goal` and explain why.
+
+    `goal` is "blank-last" (1..n-1 then the blank), "blank-first" (blank then 1..n-1) or a
+    goal `Board` of the same shape; tiles are relabelled by their place in the goal.
+    Raises `BoardError` if the goal has another shape or is not a known name.
+    """
+    target = goal_board(goal, board.width, board.height)
+    inversions = count_inversions(goal_ranks(board, target))
+    solvable = _decide(board, target, inversions & 1, inversions)
+    goal_label = goal if isinstance(goal, str) else "custom"
+    rule, steps = _explain(board, target, inversions, solvable)
+    return Verdict(
+        solvable=solvable,
+        inversions=inversions,
+        blank_row_from_bottom=board.blank_row_from_bottom,
+        goal_blank_row_from_bottom=target.blank_row_from_bottom,
+        width=board.width,
+        height=board.height,
+        goal=goal_label,
+        rule=rule,
+        steps=steps,
+    )
+
+
+def inversion_index(board: Board, goal: Goal = "blank-last") -> InversionIndex:
+    """Random access to the board's inversion pairs and per-tile counts, by tile value."""
+    target = goal_board(goal, board.width, board.height)
+    labels = tuple(tile for tile in board.tiles if tile != BLANK)
+    return InversionIndex(labels=labels, ranks=tuple(goal_ranks(board, target)))
+
+
+def inversion_pairs(board: Board, goal: Goal = "blank-last") -> Iterator[tuple[int, int]]:
+    """Lazily yield every inversion pair (a, b): a is read before b, but after b in the goal."""
+    index = inversion_index(board, goal)
+    labels = index.labels
+    for first, second in index.pairs():
+        yield labels[first], labels[second]
+
+
+def inversion_partners(board: Board, tile: int, goal: Goal = "blank-last") -> list[int]:
+    """The tiles forming an inversion with `tile`, in reading order. Raises `BoardError`
+    if `tile` is the blank or not on the board."""
+    if tile == BLANK:
+        raise BoardError("the blank takes part in no inversion")
+    index = inversion_index(board, goal)
+    position = index.labels.index(tile) if tile in index.labels else -1
+    if position < 0:
+        raise BoardError(f"tile {tile} is not on this {board.width}x{board.height} board")
+    return [index.labels[p] for p in index.partners_of(position)]
+
+
+def inversion_counts(board: Board, goal: Goal = "blank-last") -> dict[int, int]:
+    """How many inversions each tile takes part in, for every tile at once. O(n log n)-ish."""
+    index = inversion_index(board, goal)
+    return dict(zip(index.labels, index.per_position_counts, strict=True))

@@ -1,0 +1,21 @@
+"""The `slidecheck` executable: `check` goes to the Qt-free core; anything else opens the window."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "check":
+        from core.cli import main as check_main
+
+        return check_main(args[1:])
+    from gui.app import main as window_main  # imports Qt; only now
+
+    return window_main(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
