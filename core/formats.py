@@ -72,8 +72,8 @@ def parse_document(text: str, width: int | None = None) -> ParsedBoard:
         raise BoardError("empty input: no board given")
     if stripped.startswith("{") and stripped[1:].lstrip().startswith('"'):
         return _parse_json(stripped)
-    rows = _rows_from_text(text)
-    return ParsedBoard(_board_from_rows(rows, width))
+    rows, sized = _rows_from_text(text)
+    return ParsedBoard(_board_from_rows(rows, width, sized=sized))
 
 
 # --- JSON -------------------------------------------------------------------------------
@@ -154,18 +154,20 @@ def _json_goal(value: object, board: Board) -> str | Board | None:
 # --- text to rows of cell tokens -----------------------------------------------------------
 
 
-def _rows_from_text(text: str) -> list[list[str]]:
+def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
+    """Rows of cell tokens, and whether the text fixed the rows (a size line or slashes)."""
     text = _LINE_COMMENT.sub("", _BLOCK_COMMENT.sub("", text))
     if any(bracket in text for bracket in "[{("):
         groups = [g for g in _INNERMOST_GROUP.findall(text) if any(c.isdigit() for c in g)]
         if len(groups) > 1:
-            return [_split_bracket_row(group) for group in groups]
+            return [_split_bracket_row(group) for group in groups], False
         if groups:
             # One bracketed list: its lines are the rows (or it is one flat row).
             text = groups[0]
     lines = [line for line in text.splitlines() if line.strip() and not _RULE_LINE.match(line)]
     if len(lines) == 1 and "/" in lines[0]:
-        return [_split_row(part) for part in lines[0].rstrip().rstrip("/").split("/")]
+        # Slashes end rows, so even `1 0 2/` is one row of a 3x1 board, not a flat line.
+        return [_split_row(part) for part in lines[0].rstrip().rstrip("/").split("/")], True
     if lines and not any(c in _BOX_DRAWING or c in _VERTICAL_BARS for c in lines[0]):
         size = _SIZE_LINE.match(lines[0])
         if size and len(lines) > 1:
@@ -177,9 +179,9 @@ def _rows_from_text(text: str) -> list[list[str]]:
                 and len(body) == declared_height
                 and all(len(row) == declared_width for row in body)
             ):
-                return body
+                return body, True
     rows = [_split_row(line) for line in lines]
-    return [row for row in rows if row]
+    return [row for row in rows if row], False
 
 
 def _split_bracket_row(group: str) -> list[str]:
@@ -214,10 +216,11 @@ def _split_row(line: str) -> list[str]:
 # --- rows to a board -----------------------------------------------------------------------
 
 
-def _board_from_rows(rows: list[list[str]], width: int | None) -> Board:
+def _board_from_rows(rows: list[list[str]], width: int | None, *, sized: bool = False) -> Board:
     if not rows:
         raise BoardError("empty input: no numbers found")
-    if len(rows) == 1:
+    if len(rows) == 1 and not sized:
+        # One line and no size line: a flat board (a `Wx1` size line makes it one row).
         return _board_from_flat_line(rows[0], width)
     row_width = len(rows[0])
     for number, row in enumerate(rows, start=1):
