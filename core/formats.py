@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from core.board import MAX_CELLS, Board, BoardError, find_problems, validate_shape
 
@@ -158,7 +158,11 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
     """Rows of cell tokens, and whether the text fixed the rows (a size line or slashes)."""
     text = _LINE_COMMENT.sub("", _BLOCK_COMMENT.sub("", text))
     if any(bracket in text for bracket in "[{("):
-        groups = [g for g in _INNERMOST_GROUP.findall(text) if any(c.isdigit() for c in g)]
+        groups = [
+            match.group(1)
+            for match in _INNERMOST_GROUP.finditer(text)
+            if any(c.isdigit() for c in match.group(1)) and not _is_subscript(text, match.start())
+        ]
         if len(groups) > 1:
             return [_split_bracket_row(group) for group in groups], False
         if groups:
@@ -180,8 +184,39 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
                 and all(len(row) == declared_width for row in body)
             ):
                 return body, True
+            if any(len(row) != 1 for row in body):
+                # Rows of several cells under a size line: an n-puzzle file that does not
+                # match its own size. (A lone number over one-cell rows is a column board.)
+                _raise_size_mismatch(lines[0].strip(), declared_width, declared_height, body)
     rows = [_split_row(line) for line in lines]
     return [row for row in rows if row], False
+
+
+def _is_subscript(text: str, opening: int) -> bool:
+    """Whether the bracket at `opening` is an array size or index, as in `int puzzle[3][3]`."""
+    if text[opening] != "[" or opening == 0:
+        return False
+    before = text[opening - 1]
+    return before.isalnum() or before in "_]"
+
+
+def _raise_size_mismatch(
+    size_line: str, declared_width: int, declared_height: int, body: list[list[str]]
+) -> NoReturn:
+    for number, row in enumerate(body, start=1):
+        if len(row) != declared_width:
+            raise BoardError(
+                f"ragged rows: row {number} has {_cells(len(row))} but the size line "
+                f"{size_line!r} says {declared_width}"
+            )
+    raise BoardError(
+        f"the size line {size_line!r} says {declared_height} "
+        f"row{'' if declared_height == 1 else 's'}, but {len(body)} follow"
+    )
+
+
+def _cells(count: int) -> str:
+    return f"{count} cell{'' if count == 1 else 's'}"
 
 
 def _split_bracket_row(group: str) -> list[str]:
@@ -226,7 +261,7 @@ def _board_from_rows(rows: list[list[str]], width: int | None, *, sized: bool = 
     for number, row in enumerate(rows, start=1):
         if len(row) != row_width:
             raise BoardError(
-                f"ragged rows: row {number} has {len(row)} cells but row 1 has {row_width}"
+                f"ragged rows: row {number} has {_cells(len(row))} but row 1 has {row_width}"
             )
     if width is not None and width != row_width:
         raise BoardError(f"the rows are {row_width} cells wide but the width given is {width}")
@@ -266,6 +301,11 @@ def _board_from_cells(cells: list[str], width: int | None, height: int | None) -
         raise BoardError(f"a {width}x{height} board needs {width * height} cells, got {count}")
     try:
         # Fast path for the common all-numeric case; any oddity falls back to the careful one.
+        # `int` alone would also take "1_0", "+6" or non-ASCII digits, which the careful
+        # path rejects; only plain ASCII digit strings may take the shortcut.
+        joined = "".join(cells)
+        if not (joined.isascii() and joined.isdigit()):
+            raise ValueError("not plain digits")
         tiles = list(map(int, cells))
         if (
             len(set(tiles)) == count

@@ -1,0 +1,340 @@
+"""Reading every board text form in DESIGN.md, writing the common ones, and the errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core import Board, BoardError, format_board, parse_board, parse_document
+from core.board import MAX_CELLS
+from core.formats import FORMATS, MAX_TEXT_LENGTH
+
+EIGHT_SOLVED = Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0))
+EIGHT_MIDDLE_BLANK = Board(3, 3, (1, 2, 3, 4, 0, 5, 7, 8, 6))
+FIFTEEN_SOLVED = Board.solved(4, 4)
+THREE_BY_TWO = Board(3, 2, (1, 2, 3, 4, 5, 0))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("1 2 3\n4 5 6\n7 8 0\n", EIGHT_SOLVED, id="spaces"),
+        pytest.param("  1  2  3\n  4  5  6\n  7  8  0  \n\n", EIGHT_SOLVED, id="padded-spaces"),
+        pytest.param("1\t2\t3\n4\t5\t6\n7\t8\t0", EIGHT_SOLVED, id="tabs"),
+        pytest.param("1,2,3\n4,5,6\n7,8,0", EIGHT_SOLVED, id="commas"),
+        pytest.param("1, 2, 3,\n4, 5, 6,\n7, 8, 0,", EIGHT_SOLVED, id="commas-trailing"),
+        pytest.param("1;2;3\n4;5;6\n7;8;0", EIGHT_SOLVED, id="semicolons"),
+        pytest.param("| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n| 7 | 8 | 0 |", EIGHT_SOLVED, id="pipes"),
+        pytest.param("1 | 2 | 3\n4 |   | 5\n7 | 8 | 6", EIGHT_MIDDLE_BLANK, id="inner-pipes"),
+        pytest.param(
+            "+---+---+---+\n| 1 | 2 | 3 |\n+---+---+---+\n| 4 |   | 5 |\n+---+---+---+\n"
+            "| 7 | 8 | 6 |\n+---+---+---+",
+            EIGHT_MIDDLE_BLANK,
+            id="ascii-table",
+        ),
+        pytest.param(
+            "┌───┬───┬───┐\n│ 1 │ 2 │ 3 │\n├───┼───┼───┤\n│ 4 │   │ 5 │\n├───┼───┼───┤\n"
+            "│ 7 │ 8 │ 6 │\n└───┴───┴───┘",
+            EIGHT_MIDDLE_BLANK,
+            id="box-drawing",
+        ),
+        pytest.param("{1, 2, 3},\n{4, 5, 6},\n{7, 8, 0},", EIGHT_SOLVED, id="c-rows"),
+        pytest.param(
+            "int puzzle[3][3] = {{1, 2, 3},\n  {4, 5, 6}, // the middle row\n  {7, 8, 0}};",
+            EIGHT_SOLVED,
+            id="c-declaration",
+        ),
+        pytest.param("[[1, 2, 3], [4, 5, 6], [7, 8, 0]]", EIGHT_SOLVED, id="python-nested"),
+        pytest.param(
+            "puzzle = [[1, 2, 3],\n  [4, 5, 6],\n  [7, 8, 0]]", EIGHT_SOLVED, id="py-rows"
+        ),
+        pytest.param("1 2 3/4 5 6/7 8 0", EIGHT_SOLVED, id="slash"),
+        pytest.param("1 2 3 / 4 5 6 / 7 8 0", EIGHT_SOLVED, id="slash-spaced"),
+        pytest.param("1 2 3 4 5 6 7 8 0", EIGHT_SOLVED, id="flat-square"),
+        pytest.param("1,2,3,4,5,6,7,8,0", EIGHT_SOLVED, id="flat-square-commas"),
+        pytest.param("[1, 2, 3, 4, 5, 6, 7, 8, 0]", EIGHT_SOLVED, id="flat-python-list"),
+        pytest.param(" ".join(map(str, FIFTEEN_SOLVED.tiles)), FIFTEEN_SOLVED, id="flat-square-16"),
+        pytest.param("# an 8-puzzle\n3\n1 2 3\n4 5 6\n7 8 0\n", EIGHT_SOLVED, id="npuzzle"),
+        pytest.param(
+            "# a comment\n# another\n3\n1 2 3 # first row\n4 5 6\n7 8 0",
+            EIGHT_SOLVED,
+            id="npuzzle-comments",
+        ),
+        pytest.param("# rectangle\n3x2\n1 2 3\n4 5 0\n", THREE_BY_TWO, id="npuzzle-WxH"),
+        pytest.param("3 x 2\n1 2 3\n4 5 0\n", THREE_BY_TWO, id="npuzzle-W-x-H"),
+        pytest.param("3x1\n1 0 2", Board(3, 1, (1, 0, 2)), id="npuzzle-one-row"),
+        pytest.param("2\n1\n0", Board(1, 3, (2, 1, 0)), id="column-board-not-a-size-line"),
+        pytest.param(
+            '{"width": 3, "height": 2, "tiles": [1, 2, 3, 4, 5, 0]}', THREE_BY_TWO, id="json"
+        ),
+        pytest.param(
+            '{"width": 3, "height": 2, "tiles": [[1, 2, 3], [4, 5, 0]]}',
+            THREE_BY_TWO,
+            id="json-rows",
+        ),
+        pytest.param('{"tiles": [[1, 2, 3], [4, 5, 0]]}', THREE_BY_TWO, id="json-rows-no-size"),
+        pytest.param('{"width": 3, "tiles": [1, 2, 3, 4, 5, 0]}', THREE_BY_TWO, id="json-width"),
+        pytest.param("\ufeff1 2 3\n4 5 6\n7 8 0", EIGHT_SOLVED, id="byte-order-mark"),
+        pytest.param("1 2 3\r\n4 5 6\r\n7 8 0\r\n", EIGHT_SOLVED, id="crlf"),
+    ],
+)
+def test_reads_every_documented_form(text: str, expected: Board) -> None:
+    assert parse_board(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("1 2 3\n4 0 5\n7 8 6", EIGHT_MIDDLE_BLANK, id="zero"),
+        pytest.param("1 2 3\n4 _ 5\n7 8 6", EIGHT_MIDDLE_BLANK, id="underscore"),
+        pytest.param("1 2 3\n4 . 5\n7 8 6", EIGHT_MIDDLE_BLANK, id="dot"),
+        pytest.param("1 2 3\n4 x 5\n7 8 6", EIGHT_MIDDLE_BLANK, id="x"),
+        pytest.param("1 2 3\n4 X 5\n7 8 6", EIGHT_MIDDLE_BLANK, id="X"),
+        pytest.param("1 2 3\n4 -1 5\n7 8 6", EIGHT_MIDDLE_BLANK, id="minus-one"),
+        pytest.param("1,2,3\n4,,5\n7,8,6", EIGHT_MIDDLE_BLANK, id="empty-between-commas"),
+        pytest.param("1\t2\t3\n4\t\t5\n7\t8\t6", EIGHT_MIDDLE_BLANK, id="empty-between-tabs"),
+        pytest.param("|1|2|3|\n|4| |5|\n|7|8|6|", EIGHT_MIDDLE_BLANK, id="empty-between-pipes"),
+        pytest.param("1 2 3\n4 9 5\n7 8 6", EIGHT_MIDDLE_BLANK, id="W*H-as-blank"),
+        pytest.param(
+            '{"width": 3, "height": 3, "tiles": [1, 2, 3, 4, null, 5, 7, 8, 6]}',
+            EIGHT_MIDDLE_BLANK,
+            id="json-null",
+        ),
+    ],
+)
+def test_every_blank_spelling(text: str, expected: Board) -> None:
+    assert parse_board(text) == expected
+
+
+def test_w_times_h_is_a_tile_value_only_when_no_other_blank() -> None:
+    with pytest.raises(BoardError, match=r"row 3, column 3: 9 is out of range"):
+        parse_board("1 2 3\n4 0 5\n7 8 9")
+
+
+@pytest.mark.parametrize(
+    ("width", "expected"),
+    [(3, Board(3, 2, (1, 2, 3, 4, 5, 0))), (2, Board(2, 3, (1, 2, 3, 4, 5, 0)))],
+)
+def test_flat_line_with_width(width: int, expected: Board) -> None:
+    assert parse_board("1 2 3 4 5 0", width=width) == expected
+    assert parse_board("[1, 2, 3, 4, 5, 0]", width=width) == expected
+
+
+def test_flat_line_without_width_asks_for_it() -> None:
+    with pytest.raises(BoardError, match=r"one line of 6 cells is not a square.*--width"):
+        parse_board("1 2 3 4 5 0")
+
+
+def test_width_that_does_not_divide_the_line() -> None:
+    with pytest.raises(BoardError, match=r"6 cells do not fill rows of width 4"):
+        parse_board("1 2 3 4 5 0", width=4)
+
+
+def test_width_that_contradicts_the_rows() -> None:
+    with pytest.raises(BoardError, match=r"rows are 3 cells wide but the width given is 2"):
+        parse_board("1 2 3\n4 5 0", width=2)
+
+
+@pytest.mark.parametrize("width", [0, -3])
+def test_width_must_be_positive(width: int) -> None:
+    with pytest.raises(BoardError, match=r"width must be at least 1"):
+        parse_board("1 2 3 0", width=width)
+
+
+# --- JSON with a goal --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("goal", ["blank-last", "blank-first"])
+def test_json_named_goal(goal: str) -> None:
+    text = json.dumps({"width": 3, "height": 2, "tiles": [1, 2, 3, 4, 5, 0], "goal": goal})
+    assert parse_document(text).goal == goal
+
+
+def test_json_goal_board() -> None:
+    text = '{"width": 2, "height": 2, "tiles": [[1, 2], [3, 0]], "goal": [0, 1, 2, 3]}'
+    document = parse_document(text)
+    assert document.board == Board(2, 2, (1, 2, 3, 0))
+    assert document.goal == Board(2, 2, (0, 1, 2, 3))
+
+
+def test_plain_text_carries_no_goal() -> None:
+    assert parse_document("1 2 3\n4 5 0").goal is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"width": 2, "height": 2, "tiles": [1, 2, 3, 0', r"not valid JSON at line 1, column"),
+        ('{"width": 2, "height": 2}', r'no "tiles"'),
+        ('{"width": 2, "height": 2, "tiles": 5}', r'"tiles" must be a list'),
+        ('{"width": 2, "height": 2, "tiles": [1, 2, 3, true]}', r"item 4: True is not a number"),
+        ('{"width": "2", "height": 2, "tiles": [1, 2, 3, 0]}', r'"width" must be a whole number'),
+        ('{"width": 2, "height": 2, "tiles": [1, 2, 3]}', r"2x2 board needs 4 cells, got 3"),
+        ('{"width": 2, "height": 2, "tiles": [1, 2, 3, "a"]}', r"row 2, column 2: 'a' is not"),
+        ('{"tiles": [1, 2, 3, 0]}', r"width is not given"),
+        ('{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": "up"}', r'"goal" must be'),
+        (
+            '{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": [1, 1, 2, 0]}',
+            r'"goal": row 1, column 2: tile 1 appears twice',
+        ),
+    ],
+)
+def test_json_errors(text: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        parse_board(text)
+
+
+# --- errors name the problem and the place ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            "1 2 3\n4 1 5\n7 8 0",
+            r"row 2, column 2: tile 1 appears twice \(also at row 1, column 1\)",
+            id="duplicate-names-both-cells",
+        ),
+        pytest.param(
+            "1 2 3\n4 55 6\n7 8 0",
+            r"row 2, column 2: 55 is out of range; a 3x3 board has tiles 1 to 8",
+            id="out-of-range",
+        ),
+        pytest.param(
+            "1 2 3\n4 -5 6\n7 8 0",
+            r"row 2, column 2: -5 is out of range",
+            id="negative",
+        ),
+        pytest.param(
+            "1 2 3\n4 0 6\n7 8 0",
+            r"row 3, column 3: a second blank \(the first is at row 2, column 2\)",
+            id="two-blanks",
+        ),
+        pytest.param(
+            "1 2 3\n4 5\n6 7 8 0",
+            r"ragged rows: row 2 has 2 cells but row 1 has 3",
+            id="ragged",
+        ),
+        pytest.param(
+            "1 2 3\n4 5 6\n7 8 0 9",
+            r"ragged rows: row 3 has 4 cells but row 1 has 3",
+            id="ragged-last-row",
+        ),
+        pytest.param(
+            "1 2\n3",
+            r"ragged rows: row 2 has 1 cell but row 1 has 2",
+            id="ragged-one-cell",
+        ),
+        pytest.param(
+            "1 2 3\n4 a 6\n7 8 0",
+            r"row 2, column 2: 'a' is not a number",
+            id="non-number",
+        ),
+        pytest.param(
+            "1 2 3\n4 5 6\n7 8 ６",
+            r"row 3, column 3: '６' is not a number",
+            id="non-ascii-digit",
+        ),
+        pytest.param(
+            "1 2 3 4\n5 6 7 8\n9 1_0 11 12\n13 14 15 0",
+            r"row 3, column 2: '1_0' is not a number",
+            id="underscore-inside-number",
+        ),
+        pytest.param(
+            "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 " + "9" * 200,
+            r"row 4, column 4: 9{20}\.\.\. is out of range",
+            id="over-long-token",
+        ),
+        pytest.param("", r"empty input", id="empty"),
+        pytest.param("   \n\t\n  ", r"empty input", id="whitespace-only"),
+        pytest.param("# just a comment\n", r"empty input", id="comment-only"),
+        pytest.param("1 0", r"one line of 2 cells is not a square board", id="flat-not-square"),
+        pytest.param(
+            "# 8-puzzle\n3\n1 2 3\n4 5 6\n7 8",
+            r"ragged rows: row 3 has 2 cells but the size line '3' says 3",
+            id="npuzzle-short-row",
+        ),
+        pytest.param(
+            "# 8-puzzle\n3\n1 2 3\n4 5 6\n",
+            r"the size line '3' says 3 rows, but 2 follow",
+            id="npuzzle-missing-row",
+        ),
+    ],
+)
+def test_errors_name_problem_and_place(text: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message) as raised:
+        parse_board(text)
+    assert "\n" not in str(raised.value)
+
+
+def test_too_many_cells() -> None:
+    too_big = json.dumps({"width": 2001, "height": 2000, "tiles": [0]})
+    with pytest.raises(BoardError, match=r"too large: 2001x2000 is 4,002,000 cells, the limit"):
+        parse_board(too_big)
+
+
+def test_too_many_cells_in_a_flat_line() -> None:
+    side = int(MAX_CELLS**0.5) + 1
+    text = "0 " * (side * side)
+    with pytest.raises(BoardError, match=r"too large"):
+        parse_board(text)
+
+
+def test_too_much_text() -> None:
+    with pytest.raises(BoardError, match=r"too large: the input is .* characters"):
+        parse_board(" " * (MAX_TEXT_LENGTH + 1))
+
+
+def test_not_text_at_all() -> None:
+    with pytest.raises(BoardError, match=r"expected text, got bytes"):
+        parse_board(b"1 2 3 0")  # type: ignore[arg-type]
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def test_grid_form_is_right_aligned_rows() -> None:
+    board = Board(4, 2, (1, 2, 3, 4, 5, 6, 7, 0))
+    assert format_board(board) == "1 2 3 4\n5 6 7 0\n"
+    big = Board(4, 4, (15, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0))
+    assert format_board(big).splitlines()[0] == "15  1  2  3"
+
+
+def test_slash_form() -> None:
+    assert format_board(EIGHT_SOLVED, "slash") == "1 2 3/4 5 6/7 8 0\n"
+
+
+def test_npuzzle_form() -> None:
+    assert format_board(THREE_BY_TWO, "npuzzle") == "# slidecheck board\n3x2\n1 2 3\n4 5 0\n"
+    assert format_board(EIGHT_SOLVED, "npuzzle").splitlines()[1] == "3"
+
+
+def test_json_form() -> None:
+    data = json.loads(format_board(THREE_BY_TWO, "json", goal="blank-first"))
+    assert data == {"width": 3, "height": 2, "tiles": [1, 2, 3, 4, 5, 0], "goal": "blank-first"}
+    data = json.loads(format_board(THREE_BY_TWO, "json", goal=Board.solved(3, 2, blank_first=True)))
+    assert data["goal"] == [0, 1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("form", FORMATS)
+@pytest.mark.parametrize(
+    "board",
+    [
+        Board(2, 1, (0, 1)),
+        Board(4, 1, (3, 0, 1, 2)),
+        Board(9, 1, (1, 2, 3, 4, 5, 6, 7, 8, 0)),
+        Board(1, 4, (3, 0, 1, 2)),
+        Board(2, 2, (3, 1, 0, 2)),
+        Board(5, 2, (9, 8, 7, 6, 5, 4, 3, 2, 1, 0)),
+    ],
+    ids=repr,
+)
+def test_awkward_shapes_round_trip(form: str, board: Board) -> None:
+    # One-row boards whose length is a square (4, 9) must not come back as 2x2 or 3x3.
+    assert parse_board(format_board(board, form)) == board
+
+
+def test_unknown_form() -> None:
+    with pytest.raises(ValueError, match=r"unknown board format 'html'"):
+        format_board(EIGHT_SOLVED, "html")
