@@ -1,16 +1,182 @@
-"""Application start-up. Placeholder until the main window lands (issue 3)."""
+"""Application start-up: `slidecheck [FILE]`, `--board FILE --screenshot OUT.png`,
+`--self-test`, and `--style light|dark` to force a palette."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gui.app_info import APP_ID, APP_NAME, ORGANIZATION, app_version
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon, QPalette
+    from PySide6.QtWidgets import QApplication
+
+#: Window size of `--screenshot` renders: wide enough for the side panels, README friendly.
+SCREENSHOT_SIZE = (1180, 760)
+
+
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="slidecheck",
+        description="Open the Slidecheck window. `slidecheck check --help` for the command line.",
+    )
+    parser.add_argument("file", nargs="?", help="a board file to open")
+    parser.add_argument("--board", metavar="FILE", help="the board to show (with --screenshot)")
+    parser.add_argument(
+        "--screenshot",
+        metavar="OUT.png",
+        help="render the annotated window to an image and exit (runs headless)",
+    )
+    parser.add_argument(
+        "--style", choices=("light", "dark", "system"), default="system", help="force a palette"
+    )
+    parser.add_argument(
+        "--mode", choices=("edit", "place", "play"), default="edit", help=argparse.SUPPRESS
+    )
+    parser.add_argument(
+        "--highlight-tile", type=int, metavar="TILE", help="highlight a tile in the screenshot"
+    )
+    parser.add_argument("--self-test", action="store_true", help="check this build and exit")
+    parser.add_argument("--version", action="version", version=f"{APP_NAME} {app_version()}")
+    return parser.parse_args(list(argv))
+
+
+def icon_path() -> Path:
+    """The SVG icon: beside the gui package in a bundle, at the top of a checkout."""
+    return Path(__file__).resolve().parent.parent / "resources" / "icons" / f"{APP_ID}.svg"
+
+
+def application_icon() -> QIcon:
+    from PySide6.QtGui import QIcon
+
+    path = icon_path()
+    return QIcon(str(path)) if path.is_file() else QIcon()
+
+
+def forced_palette(style: str) -> QPalette | None:
+    """A fixed light or dark palette (Fusion colours) so renders do not depend on the desktop."""
+    from PySide6.QtGui import QColor, QPalette
+
+    if style == "system":
+        return None
+    role = QPalette.ColorRole
+    if style == "dark":
+        colours = {
+            role.Window: "#2b2b2e",
+            role.WindowText: "#e8e8ea",
+            role.Base: "#1e1e20",
+            role.AlternateBase: "#2f2f33",
+            role.Text: "#e8e8ea",
+            role.Button: "#38383c",
+            role.ButtonText: "#e8e8ea",
+            role.Highlight: "#3d7fc4",
+            role.HighlightedText: "#ffffff",
+            role.ToolTipBase: "#38383c",
+            role.ToolTipText: "#e8e8ea",
+            role.PlaceholderText: "#9a9aa0",
+            role.Link: "#7ab8ff",
+            role.Mid: "#505055",
+            role.Dark: "#18181a",
+            role.Light: "#4a4a4f",
+        }
+    else:
+        colours = {
+            role.Window: "#efeff1",
+            role.WindowText: "#1b1b1d",
+            role.Base: "#ffffff",
+            role.AlternateBase: "#f5f5f7",
+            role.Text: "#1b1b1d",
+            role.Button: "#e6e6e9",
+            role.ButtonText: "#1b1b1d",
+            role.Highlight: "#2f6fb3",
+            role.HighlightedText: "#ffffff",
+            role.ToolTipBase: "#ffffdc",
+            role.ToolTipText: "#1b1b1d",
+            role.PlaceholderText: "#707075",
+            role.Link: "#1f5fa8",
+            role.Mid: "#b8b8bd",
+            role.Dark: "#8a8a90",
+            role.Light: "#ffffff",
+        }
+    palette = QPalette()
+    for colour_role, colour in colours.items():
+        palette.setColor(colour_role, QColor(colour))
+    return palette
+
+
+def create_application(argv: Sequence[str], style: str = "system") -> QApplication:
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
+    app.setApplicationName(APP_NAME)
+    app.setApplicationVersion(app_version())
+    app.setOrganizationName(ORGANIZATION)
+    app.setOrganizationDomain("slidecheck.github.io")
+    QGuiApplication.setDesktopFileName(APP_ID)
+    app.setWindowIcon(application_icon())
+    palette = forced_palette(style)
+    if palette is not None:
+        app.setStyle("Fusion")
+        app.setPalette(palette)
+    return app
+
+
+def render_screenshot(board_file: str | None, output: str, arguments: argparse.Namespace) -> int:
+    """Open the window offscreen with `board_file`, grab it to `output`, and exit."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gui.board_painter import Mode
+    from gui.main_window import MainWindow
+
+    # Keep the user's settings out of it: a render must depend only on its arguments.
+    settings = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "slidecheck-render")
+    settings.clear()
+    window = MainWindow(settings, restore=False)
+    window.resize(*SCREENSHOT_SIZE)
+    if board_file and not window.open_file(board_file):
+        print(f"slidecheck: {window.status_message.text()}", file=sys.stderr)
+        return 2
+    window.set_mode(Mode(arguments.mode))
+    window.show()
+    QApplication.processEvents()
+    if arguments.highlight_tile is not None:
+        window.model.set_highlighted_tile(arguments.highlight_tile)
+    QApplication.processEvents()
+    image = window.grab()
+    window.undo_stack.setClean()  # nothing to ask about on the way out
+    window.close()
+    if not image.save(output):
+        print(f"slidecheck: cannot write {output}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def main(argv: Sequence[str]) -> int:
-    from PySide6.QtWidgets import QApplication, QLabel
+    arguments = parse_arguments(argv)
+    if arguments.self_test:
+        from gui import self_test
 
-    app = QApplication([sys.argv[0], *argv])
-    label = QLabel("Slidecheck: the window is on its way. Try `slidecheck check`.")
-    label.resize(480, 120)
-    label.show()
+        return int(self_test.run())
+    if arguments.screenshot:
+        # Headless unless the caller chose a platform: a render needs no display.
+        import os
+
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        create_application([], arguments.style)
+        return render_screenshot(arguments.board or arguments.file, arguments.screenshot, arguments)
+    app = create_application([], arguments.style)
+    from gui.main_window import MainWindow
+
+    window = MainWindow()
+    path = arguments.board or arguments.file
+    if path:
+        window.open_file(path)
+    window.show()
     return app.exec()

@@ -1,0 +1,337 @@
+"""Painting the annotated board: tiles tinted by the verdict, the blank's row band, row
+numbers from the bottom, marked problem cells, highlighted inversions and badges.
+
+Separate from the widget so the same code paints the screen (only the visible cells) and
+the exported PNG or SVG (every cell). It reads the model; it keeps nothing between paints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
+
+from gui.board_model import BoardModel
+from gui.palette import BoardColours
+
+#: Cell sizes on screen: tiles never shrink below a readable four-digit number.
+MIN_CELL = 34
+MAX_CELL = 96
+MARGIN = 8
+HEADER = 30
+
+
+class Mode(Enum):
+    """What mouse clicks and keys do on the board."""
+
+    EDIT = "edit"
+    PLACE = "place"
+    PLAY = "play"
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """Where everything sits, in content coordinates (before scrolling)."""
+
+    columns: int
+    rows: int
+    cell: float
+    gutter: float
+
+    @classmethod
+    def fitting(
+        cls,
+        columns: int,
+        rows: int,
+        available_width: float,
+        available_height: float,
+        min_cell: float = MIN_CELL,
+    ) -> BoardGeometry:
+        gutter = 14 + 9 * len(str(rows))
+        fit = min(
+            (available_width - gutter - 2 * MARGIN) / columns,
+            (available_height - HEADER - 2 * MARGIN) / rows,
+        )
+        return cls(columns, rows, float(max(min_cell, min(MAX_CELL, int(fit)))), float(gutter))
+
+    @property
+    def origin(self) -> QPointF:
+        return QPointF(MARGIN + self.gutter, MARGIN + HEADER)
+
+    @property
+    def content_width(self) -> float:
+        return MARGIN * 2 + self.gutter + self.columns * self.cell
+
+    @property
+    def content_height(self) -> float:
+        return MARGIN * 2 + HEADER + self.rows * self.cell
+
+    def cell_rect(self, index: int) -> QRectF:
+        row, column = divmod(index, self.columns)
+        origin = self.origin
+        return QRectF(
+            origin.x() + column * self.cell, origin.y() + row * self.cell, self.cell, self.cell
+        )
+
+    def cell_at(self, point: QPointF) -> int | None:
+        origin = self.origin
+        column = int((point.x() - origin.x()) // self.cell)
+        row = int((point.y() - origin.y()) // self.cell)
+        if 0 <= column < self.columns and 0 <= row < self.rows:
+            return row * self.columns + column
+        return None
+
+    def visible_cells(self, area: QRectF) -> tuple[range, range]:
+        """Rows and columns that intersect `area` (content coordinates)."""
+        origin = self.origin
+        first_row = max(0, int((area.top() - origin.y()) // self.cell))
+        last_row = min(self.rows - 1, int((area.bottom() - origin.y()) // self.cell))
+        first_column = max(0, int((area.left() - origin.x()) // self.cell))
+        last_column = min(self.columns - 1, int((area.right() - origin.x()) // self.cell))
+        return range(first_row, last_row + 1), range(first_column, last_column + 1)
+
+
+@dataclass
+class ViewState:
+    """What the widget contributes to a paint: UI state, never puzzle state."""
+
+    mode: Mode = Mode.EDIT
+    cursor: int | None = None
+    drag_source: int | None = None
+    drag_target: int | None = None
+    show_badges: bool = True
+    header_hint: str = ""
+
+
+class BoardPainter:
+    """Paints `model` with `geometry` onto any QPainter (screen, image or SVG)."""
+
+    def __init__(self, model: BoardModel, palette: QPalette, font: QFont) -> None:
+        self.model = model
+        self.palette = palette
+        self.font = QFont(font)
+
+    def paint(
+        self, painter: QPainter, geometry: BoardGeometry, area: QRectF, state: ViewState
+    ) -> None:
+        model = self.model
+        verdict = model.verdict
+        colours = BoardColours.for_palette(
+            self.palette, None if verdict is None else verdict.solvable
+        )
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.fillRect(area, colours.background)
+        rows, columns = geometry.visible_cells(area)
+        board = model.board
+        blank_row = None if board is None else board.blank_index // board.width
+        self._paint_header(painter, geometry, colours, state)
+        self._paint_blank_row_band(painter, geometry, colours, blank_row, columns)
+        self._paint_row_numbers(painter, geometry, colours, rows, blank_row)
+        self._paint_cells(painter, geometry, colours, rows, columns, state)
+        self._paint_pair_connector(painter, geometry, colours)
+
+    # -- parts ------------------------------------------------------------------------
+
+    def _sized_font(self, pixels: float, bold: bool = False) -> QFont:
+        font = QFont(self.font)
+        font.setPixelSize(max(6, int(pixels)))
+        font.setBold(bold)
+        return font
+
+    def _paint_header(
+        self, painter: QPainter, geometry: BoardGeometry, colours: BoardColours, state: ViewState
+    ) -> None:
+        model = self.model
+        rect = QRectF(MARGIN, MARGIN, max(geometry.content_width - 2 * MARGIN, 300), HEADER - 6)
+        painter.setFont(self._sized_font(13, bold=True))
+        board = model.board
+        if board is not None:
+            painter.setPen(colours.blank_row_accent)
+            left = f"\u25b6 blank on row {board.blank_row_from_bottom} from the bottom"
+        else:
+            painter.setPen(colours.problem)
+            problems = model.problems
+            left = f"\u26a0 {problems[0].message}" if problems else ""
+            if len(problems) > 1:
+                left += f" (+{len(problems) - 1} more)"
+        right = state.header_hint or self._highlight_summary()
+        metrics = QFontMetricsF(painter.font())
+        right_width = metrics.horizontalAdvance(right) + 8 if right else 0
+        left_rect = rect.adjusted(0, 0, -right_width, 0)
+        painter.drawText(
+            left_rect,
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            metrics.elidedText(left, Qt.TextElideMode.ElideRight, left_rect.width()),
+        )
+        if right:
+            painter.setPen(colours.text)
+            painter.drawText(
+                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), right
+            )
+
+    def _highlight_summary(self) -> str:
+        model = self.model
+        tile = model.highlighted_tile
+        if tile is not None and model.board is not None:
+            count = len(model.partners_of_highlighted)
+            return f"tile {tile}: {count} inversion partner{'' if count == 1 else 's'}"
+        pair = model.highlighted_pair
+        if pair is not None:
+            return f"pair ({pair[0]}, {pair[1]})"
+        return ""
+
+    def _paint_blank_row_band(
+        self,
+        painter: QPainter,
+        geometry: BoardGeometry,
+        colours: BoardColours,
+        blank_row: int | None,
+        columns: range,
+    ) -> None:
+        if blank_row is None:
+            return
+        top = geometry.origin.y() + blank_row * geometry.cell
+        band = QRectF(MARGIN, top - 3, geometry.content_width - 2 * MARGIN, geometry.cell + 6)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colours.blank_row_band)
+        painter.drawRoundedRect(band, 6, 6)
+
+    def _paint_row_numbers(
+        self,
+        painter: QPainter,
+        geometry: BoardGeometry,
+        colours: BoardColours,
+        rows: range,
+        blank_row: int | None,
+    ) -> None:
+        for row in rows:
+            rect = QRectF(
+                MARGIN,
+                geometry.origin.y() + row * geometry.cell,
+                geometry.gutter - 6,
+                geometry.cell,
+            )
+            is_blank_row = row == blank_row
+            painter.setFont(self._sized_font(min(14, geometry.cell * 0.38), bold=is_blank_row))
+            painter.setPen(colours.blank_row_accent if is_blank_row else colours.muted_text)
+            painter.drawText(
+                rect,
+                int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                str(geometry.rows - row),
+            )
+
+    def _paint_cells(  # noqa: PLR0917 (one call site, all parts of one paint)
+        self,
+        painter: QPainter,
+        geometry: BoardGeometry,
+        colours: BoardColours,
+        rows: range,
+        columns: range,
+        state: ViewState,
+    ) -> None:
+        model = self.model
+        cells = model._cells  # read-only access on the hot path: no copy per paint
+        problem_cells = model.problem_cells
+        highlighted = model.highlighted_tile
+        partners = model.partners_of_highlighted if highlighted is not None else frozenset()
+        pair = model.highlighted_pair or ()
+        show_badges = state.show_badges and model.board is not None and geometry.cell >= 40
+        counts = model.cell_inversion_counts() if show_badges else None
+        cell_size = geometry.cell
+        longest = len(str(model.cell_count - 1))
+        number_font = self._sized_font(
+            min(cell_size * 0.42, cell_size * 0.78 / max(1, longest) / 0.62), bold=True
+        )
+        badge_font = self._sized_font(max(8, cell_size * 0.2))
+        inset = max(1.5, cell_size * 0.04)
+        radius = cell_size * 0.12
+        border_pen = QPen(colours.tile_border, max(1.0, cell_size * 0.03))
+        problem_pen = QPen(colours.problem, max(2.0, cell_size * 0.07), Qt.PenStyle.DashLine)
+        emphasis_pen = QPen(colours.highlight, max(2.5, cell_size * 0.08))
+        empty_pen = QPen(colours.muted_text, 1.0, Qt.PenStyle.DotLine)
+        hatch = QBrush(colours.problem, Qt.BrushStyle.BDiagPattern)
+        for row in rows:
+            for column in columns:
+                index = row * geometry.columns + column
+                value = cells[index]
+                rect = geometry.cell_rect(index).adjusted(inset, inset, -inset, -inset)
+                is_problem = index in problem_cells
+                if value is None:
+                    painter.setPen(empty_pen)
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                elif value == 0:
+                    painter.setPen(Qt.PenStyle.NoPen)
+                    painter.setBrush(colours.blank)
+                else:
+                    painter.setPen(border_pen)
+                    fill = colours.tile
+                    if is_problem:
+                        fill = colours.problem_fill
+                    elif value in partners:
+                        fill = colours.partner_fill
+                    painter.setBrush(fill)
+                painter.drawRoundedRect(rect, radius, radius)
+                if is_problem:
+                    painter.setBrush(hatch)
+                    painter.setPen(problem_pen)
+                    painter.drawRoundedRect(rect, radius, radius)
+                if value and (value == highlighted or value in pair):
+                    painter.setBrush(Qt.BrushStyle.NoBrush)
+                    painter.setPen(emphasis_pen)
+                    painter.drawRoundedRect(rect, radius, radius)
+                if value:
+                    painter.setFont(number_font)
+                    painter.setPen(colours.text)
+                    painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), str(value))
+                    if counts is not None and counts[index]:
+                        self._paint_badge(painter, rect, counts[index], badge_font, colours)
+        self._paint_view_marks(painter, geometry, colours, state)
+
+    def _paint_badge(
+        self, painter: QPainter, tile: QRectF, count: int | None, font: QFont, colours: BoardColours
+    ) -> None:
+        text = str(count)
+        metrics = QFontMetricsF(font)
+        height = metrics.height()
+        width = max(height, metrics.horizontalAdvance(text) + height * 0.5)
+        badge = QRectF(tile.right() - width - 2, tile.top() + 2, width, height)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colours.badge)
+        painter.drawRoundedRect(badge, height / 2, height / 2)
+        painter.setFont(font)
+        painter.setPen(colours.badge_text)
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), text)
+
+    def _paint_view_marks(
+        self, painter: QPainter, geometry: BoardGeometry, colours: BoardColours, state: ViewState
+    ) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if state.drag_source is not None and state.drag_target is not None:
+            painter.setPen(QPen(colours.selection, 3, Qt.PenStyle.DashLine))
+            painter.drawRect(geometry.cell_rect(state.drag_target).adjusted(2, 2, -2, -2))
+        if state.cursor is not None and state.cursor < geometry.columns * geometry.rows:
+            painter.setPen(QPen(colours.selection, max(2.0, geometry.cell * 0.06)))
+            painter.drawRect(geometry.cell_rect(state.cursor).adjusted(1, 1, -1, -1))
+
+    def _paint_pair_connector(
+        self, painter: QPainter, geometry: BoardGeometry, colours: BoardColours
+    ) -> None:
+        pair = self.model.highlighted_pair
+        if pair is None:
+            return
+        first = self.model.index_of_tile(pair[0])
+        second = self.model.index_of_tile(pair[1])
+        if first is None or second is None:
+            return
+        start = geometry.cell_rect(first).center()
+        end = geometry.cell_rect(second).center()
+        width = max(2.0, geometry.cell * 0.06)
+        pen = QPen(colours.connector, width)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawLine(start, end)
+        painter.setBrush(colours.connector)
+        for point in (start, end):
+            painter.drawEllipse(point, width * 1.6, width * 1.6)

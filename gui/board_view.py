@@ -1,0 +1,331 @@
+"""The board widget: shows the annotated board and turns keys and clicks into intents.
+
+It paints only the cells in view (a 100x100 board scrolls) and never changes the model
+itself: typing, dragging, sliding and placing are emitted as signals that the main window
+connects to the `BoardEditor`, which makes undoable commands. Hovering highlights a tile
+in the model, which is view state every panel shares.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
+
+from core import Direction
+from gui.board_model import BoardModel
+from gui.board_painter import BoardGeometry, BoardPainter, Mode, ViewState
+
+_ARROWS = {
+    Qt.Key.Key_Up: (-1, 0, Direction.UP),
+    Qt.Key.Key_Down: (1, 0, Direction.DOWN),
+    Qt.Key.Key_Left: (0, -1, Direction.LEFT),
+    Qt.Key.Key_Right: (0, 1, Direction.RIGHT),
+}
+_BLANK_KEYS = {Qt.Key.Key_Backspace, Qt.Key.Key_Delete, Qt.Key.Key_Space, Qt.Key.Key_Underscore}
+_CLIPBOARD_KEYS = (QKeySequence.StandardKey.Copy, QKeySequence.StandardKey.Paste)
+
+
+class BoardView(QAbstractScrollArea):
+    """The annotated, editable board (objectName `boardView`)."""
+
+    digit_typed = Signal(int, int, bool)  # cell, digit, continues the number being typed
+    blank_typed = Signal(int)  # cell
+    swap_requested = Signal(int, int)  # two cells (a drag)
+    slide_tile_requested = Signal(int)  # tile (play mode click)
+    slide_requested = Signal(object)  # core.Direction (play mode arrow key)
+    place_requested = Signal(int)  # cell (place-in-order click)
+    copy_requested = Signal()
+    paste_requested = Signal()
+
+    def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("boardView")
+        self.setAccessibleName("Board")
+        self.model = model
+        self.state = ViewState(cursor=0)
+        self._typing_cell: int | None = None
+        self._press_cell: int | None = None
+        self._press_position: QPoint | None = None
+        self._geometry = BoardGeometry.fitting(model.width, model.height, 400, 400)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setMouseTracking(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setFrameShape(QAbstractScrollArea.Shape.NoFrame)
+        model.changed.connect(self._on_model_changed)
+        model.highlight_changed.connect(self.viewport().update)
+        self._relayout()
+        self._update_accessible_description()
+
+    # -- public -----------------------------------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        return self.state.mode
+
+    def set_mode(self, mode: Mode) -> None:
+        self.state.mode = mode
+        self._typing_cell = None
+        self.viewport().update()
+
+    @property
+    def cursor_cell(self) -> int | None:
+        return self.state.cursor
+
+    def set_cursor_cell(self, cell: int) -> None:
+        cell = max(0, min(self.model.cell_count - 1, cell))
+        if cell != self.state.cursor:
+            self._typing_cell = None
+        self.state.cursor = cell
+        self._ensure_visible(cell)
+        value = self.model.cell(cell)
+        self.model.set_highlighted_tile(value or None)
+        self.viewport().update()
+
+    def set_show_badges(self, show: bool) -> None:
+        self.state.show_badges = show
+        self.viewport().update()
+
+    def set_header_hint(self, text: str) -> None:
+        self.state.header_hint = text
+        self.viewport().update()
+
+    @property
+    def board_geometry(self) -> BoardGeometry:
+        return self._geometry
+
+    def cell_center(self, cell: int) -> QPoint:
+        """Viewport position of a cell's centre (for tests and accessibility tools)."""
+        return self._to_viewport(self._geometry.cell_rect(cell).center()).toPoint()
+
+    def sizeHint(self) -> QSize:
+        geometry = BoardGeometry.fitting(self.model.width, self.model.height, 640, 640)
+        return QSize(int(min(geometry.content_width, 720)), int(min(geometry.content_height, 720)))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, 160)
+
+    # -- layout -----------------------------------------------------------------------
+
+    def _on_model_changed(self) -> None:
+        model = self.model
+        if self.state.cursor is None or self.state.cursor >= model.cell_count:
+            self.state.cursor = 0
+            self._typing_cell = None
+        if (self._geometry.columns, self._geometry.rows) != (model.width, model.height):
+            self._relayout()
+        self._update_accessible_description()
+        self.viewport().update()
+
+    def _relayout(self) -> None:
+        viewport = self.maximumViewportSize()
+        self._geometry = BoardGeometry.fitting(
+            self.model.width, self.model.height, viewport.width(), viewport.height()
+        )
+        geometry = self._geometry
+        for bar, content, page in (
+            (self.horizontalScrollBar(), geometry.content_width, self.viewport().width()),
+            (self.verticalScrollBar(), geometry.content_height, self.viewport().height()),
+        ):
+            bar.setRange(0, max(0, int(content - page)))
+            bar.setPageStep(page)
+            bar.setSingleStep(int(geometry.cell))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._relayout()
+
+    def _offset(self) -> QPointF:
+        """Content-to-viewport translation: scrolled, or centred when the board fits."""
+        geometry = self._geometry
+        viewport = self.viewport()
+        x = -self.horizontalScrollBar().value()
+        y = -self.verticalScrollBar().value()
+        if geometry.content_width < viewport.width():
+            x = (viewport.width() - geometry.content_width) / 2
+        if geometry.content_height < viewport.height():
+            y = (viewport.height() - geometry.content_height) / 2
+        return QPointF(x, y)
+
+    def _to_viewport(self, point: QPointF) -> QPointF:
+        return point + self._offset()
+
+    def _cell_at(self, position: QPointF) -> int | None:
+        return self._geometry.cell_at(position - self._offset())
+
+    def _ensure_visible(self, cell: int) -> None:
+        rect = self._geometry.cell_rect(cell)
+        viewport = self.viewport()
+        for bar, low, high, page in (
+            (self.horizontalScrollBar(), rect.left(), rect.right(), viewport.width()),
+            (self.verticalScrollBar(), rect.top(), rect.bottom(), viewport.height()),
+        ):
+            if low < bar.value():
+                bar.setValue(int(low) - 8)
+            elif high > bar.value() + page:
+                bar.setValue(int(high - page) + 8)
+
+    # -- painting ---------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.viewport())
+        offset = self._offset()
+        painter.translate(offset)
+        area = QRectF(event.rect()).translated(-offset)
+        BoardPainter(self.model, self.palette(), self.font()).paint(
+            painter, self._geometry, area, self.state
+        )
+        painter.end()
+
+    def _update_accessible_description(self) -> None:
+        verdict = self.model.verdict
+        if verdict is None:
+            problems = self.model.problems
+            text = problems[0].message if problems else "incomplete board"
+        else:
+            text = (
+                f"{'Solvable' if verdict.solvable else 'Not solvable'}; "
+                f"blank on row {verdict.blank_row_from_bottom} from the bottom; "
+                f"{verdict.inversions} inversions"
+            )
+        self.setAccessibleDescription(text)
+
+    # -- keyboard ---------------------------------------------------------------------
+
+    def event(self, event: QEvent) -> bool:
+        # Claim Copy/Paste and plain typing keys before the window's shortcuts see them,
+        # so Ctrl+V on the board pastes a board and Tab moves between cells.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and (any(event.matches(key) for key in _CLIPBOARD_KEYS) or self._is_board_key(event))
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def _is_board_key(self, event: QKeyEvent) -> bool:
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if modifiers not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+            return False
+        key = event.key()
+        return key in _ARROWS or key in _BLANK_KEYS or event.text().isdigit()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        return False  # Tab moves between cells like a spreadsheet; Ctrl+Tab leaves
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_requested.emit()
+            return
+        if event.matches(QKeySequence.StandardKey.Paste):
+            self.paste_requested.emit()
+            return
+        key = event.key()
+        cursor = self.state.cursor or 0
+        width = self.model.width
+        if key in _ARROWS and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            row_step, column_step, direction = _ARROWS[key]
+            if self.state.mode is Mode.PLAY:
+                self.slide_requested.emit(direction)
+                return
+            row, column = divmod(cursor, width)
+            row = max(0, min(self.model.height - 1, row + row_step))
+            column = max(0, min(width - 1, column + column_step))
+            self.set_cursor_cell(row * width + column)
+            return
+        if key == Qt.Key.Key_Tab:
+            self.set_cursor_cell((cursor + 1) % self.model.cell_count)
+            return
+        if key == Qt.Key.Key_Backtab:
+            self.set_cursor_cell((cursor - 1) % self.model.cell_count)
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.set_cursor_cell(min(self.model.cell_count - 1, cursor + width))
+            return
+        if self.state.mode is Mode.EDIT:
+            text = event.text()
+            if key in _BLANK_KEYS or text in (" ", "_"):
+                self._typing_cell = None
+                self.blank_typed.emit(cursor)
+                return
+            if len(text) == 1 and text.isdigit() and text.isascii():
+                continues = self._typing_cell == cursor
+                digit = int(text)
+                self._typing_cell = cursor if (continues or digit) else None
+                self.digit_typed.emit(cursor, digit, continues)
+                self.model.set_highlighted_tile(self.model.cell(cursor) or None)
+                return
+        elif self.state.mode is Mode.PLACE and key in (Qt.Key.Key_Space, Qt.Key.Key_Return):
+            self.place_requested.emit(cursor)
+            return
+        elif self.state.mode is Mode.PLAY and key == Qt.Key.Key_Space:
+            tile = self.model.cell(cursor)
+            if tile:
+                self.slide_tile_requested.emit(tile)
+            return
+        super().keyPressEvent(event)
+
+    # -- mouse ------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        cell = self._cell_at(event.position())
+        self._press_cell = cell
+        self._press_position = event.position().toPoint()
+        if cell is not None:
+            self.set_cursor_cell(cell)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        cell = self._cell_at(event.position())
+        if self._press_cell is not None and self.state.mode is Mode.EDIT:
+            moved = (
+                event.position().toPoint() - (self._press_position or QPoint())
+            ).manhattanLength()
+            if self.state.drag_source is not None or moved >= QApplication.startDragDistance():
+                self.state.drag_source = self._press_cell
+                self.state.drag_target = cell
+                self.viewport().update()
+        value = None if cell is None else self.model.cell(cell)
+        self.model.set_highlighted_tile(value or None)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mouseReleaseEvent(event)
+            return
+        cell = self._cell_at(event.position())
+        source = self._press_cell
+        self._press_cell = None
+        self.state.drag_source = self.state.drag_target = None
+        self.viewport().update()
+        if source is None or cell is None:
+            return
+        mode = self.state.mode
+        if mode is Mode.EDIT and cell != source:
+            self.swap_requested.emit(source, cell)
+            self.set_cursor_cell(cell)
+        elif mode is Mode.PLACE and cell == source:
+            self.place_requested.emit(cell)
+        elif mode is Mode.PLAY and cell == source:
+            tile = self.model.cell(cell)
+            if tile:
+                self.slide_tile_requested.emit(tile)
+        event.accept()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        cursor = self.state.cursor
+        value = None if cursor is None else self.model.cell(cursor)
+        self.model.set_highlighted_tile(value or None)
+        super().leaveEvent(event)

@@ -1,0 +1,553 @@
+"""The main window: the board in the middle, the verdict and its reasons beside it.
+
+It owns the one board model, the undo stack and the editor that turns user intents into
+commands; it places the views and panels, builds menus and toolbars, and wires every signal
+in `_connect_signals`. Files, settings and dialogs live here too; puzzle logic does not.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QRectF, QSettings, QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QImage,
+    QKeySequence,
+    QPainter,
+    QUndoStack,
+)
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core import Board, BoardError
+from gui.app_info import APP_NAME, app_version
+from gui.board_editor import MAX_SIDE, BoardEditor
+from gui.board_model import BoardModel
+from gui.board_painter import BoardGeometry, BoardPainter, Mode
+from gui.board_view import BoardView
+from gui.document import FILE_FILTER, RecentFiles, read_board_file, write_board_file
+from gui.explanation_view import ExplanationView
+from gui.fix_suggestion import FixSuggestion
+from gui.goal_picker import GoalPicker
+from gui.inversion_panel import InversionPanel
+from gui.sequence_strip import SequenceStrip
+from gui.size_bar import SizeBar
+from gui.verdict_banner import VerdictBanner
+
+GEOMETRY_KEY = "window/geometry"
+STATE_KEY = "window/state"
+LAST_BOARD_KEY = "board/last"
+BADGES_KEY = "view/badges"
+MODE_HINTS = {
+    Mode.EDIT: "Edit: type numbers, drag a tile onto another to swap them",
+    Mode.PLACE: "Place in order: click where each tile sits, 1 first",
+    Mode.PLAY: "Play: click a tile beside the blank or use the arrow keys",
+}
+
+
+class MainWindow(QMainWindow):
+    """Slidecheck's window. `settings` defaults to the application's QSettings."""
+
+    def __init__(
+        self,
+        settings: QSettings | None = None,
+        *,
+        restore: bool = True,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.settings = settings if settings is not None else QSettings()
+        self.recent_files = RecentFiles(self.settings)
+        self.file_path: str | None = None
+
+        self.model = BoardModel(parent=self)
+        self.undo_stack = QUndoStack(self)
+        self.editor = BoardEditor(self.model, self.undo_stack, self)
+        self.editor.rng = random.Random()
+        self.editor.confirm_drop = self._confirm
+
+        self.board_view = BoardView(self.model, self)
+        self.verdict_banner = VerdictBanner(self.model, self)
+        self.fix_suggestion = FixSuggestion(self.model, self)
+        self.explanation_view = ExplanationView(self.model, self)
+        self.inversion_panel = InversionPanel(self.model, self)
+        self.sequence_strip = SequenceStrip(self.model, self)
+        self.size_bar = SizeBar(self.model, self)
+        self.goal_picker = GoalPicker(self.model, self)
+        self.status_message = QLabel(self)
+        self.status_message.setObjectName("statusMessage")
+
+        self._build_layout()
+        self._build_actions()
+        self._build_menus_and_toolbar()
+        self._connect_signals()
+        if restore:
+            self._restore_settings()
+        self._update_title()
+        self._show_mode_hint()
+        self.board_view.setFocus()
+
+    # -- construction -----------------------------------------------------------------
+
+    def _build_layout(self) -> None:
+        side = QWidget(self)
+        side.setObjectName("sidePanel")
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(6, 6, 6, 6)
+        side_layout.addWidget(self.verdict_banner)
+        side_layout.addWidget(self.fix_suggestion)
+        side_layout.addWidget(self.explanation_view, 1)
+        side_layout.addWidget(self.inversion_panel, 2)
+
+        top = QSplitter(Qt.Orientation.Horizontal, self)
+        top.setObjectName("boardSplitter")
+        top.addWidget(self.board_view)
+        top.addWidget(side)
+        top.setStretchFactor(0, 3)
+        top.setStretchFactor(1, 2)
+        top.setChildrenCollapsible(False)
+
+        outer = QSplitter(Qt.Orientation.Vertical, self)
+        outer.setObjectName("stripSplitter")
+        outer.addWidget(top)
+        outer.addWidget(self.sequence_strip)
+        outer.setStretchFactor(0, 5)
+        outer.setStretchFactor(1, 1)
+        outer.setChildrenCollapsible(False)
+        self.setCentralWidget(outer)
+        self.statusBar().addWidget(self.status_message, 1)
+        self.resize(1180, 780)
+
+    def _action(
+        self,
+        text: str,
+        name: str,
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        return action
+
+    def _build_actions(self) -> None:
+        key = QKeySequence.StandardKey
+        self.new_action = self._action("&New", "newAction", key.New, "Start from the goal board")
+        self.open_action = self._action("&Open\u2026", "openAction", key.Open, "Open a board file")
+        self.save_action = self._action("&Save", "saveAction", key.Save, "Save the board")
+        self.save_as_action = self._action("Save &As\u2026", "saveAsAction", key.SaveAs)
+        self.export_action = self._action(
+            "&Export Image\u2026",
+            "exportAction",
+            "Ctrl+E",
+            "Save the annotated board as PNG or SVG",
+        )
+        self.quit_action = self._action("&Quit", "quitAction", key.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setObjectName("undoAction")
+        self.undo_action.setShortcut(QKeySequence(key.Undo))
+        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setObjectName("redoAction")
+        self.redo_action.setShortcut(QKeySequence(key.Redo))
+        self.copy_action = self._action("&Copy Board", "copyAction", key.Copy, "Copy as text")
+        self.paste_action = self._action(
+            "&Paste Board", "pasteAction", key.Paste, "Paste a board in any format"
+        )
+        self.random_solvable_action = self._action(
+            "Random &Solvable Board", "randomSolvableAction", "Ctrl+R"
+        )
+        self.random_unsolvable_action = self._action(
+            "Random &Unsolvable Board", "randomUnsolvableAction", "Ctrl+Shift+R"
+        )
+        self.goal_from_board_action = self._action(
+            "Use This Board as the &Goal", "goalFromBoardAction"
+        )
+        self.badges_action = self._action("Inversion &Badges on Tiles", "badgesAction", "Ctrl+B")
+        self.badges_action.setCheckable(True)
+        self.badges_action.setChecked(True)
+        self.about_action = self._action("&About Slidecheck", "aboutAction")
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+
+        self.mode_group = QActionGroup(self)
+        self.mode_actions: dict[Mode, QAction] = {}
+        for number, (mode, text) in enumerate(
+            ((Mode.EDIT, "&Edit"), (Mode.PLACE, "Place in &Order"), (Mode.PLAY, "&Play")), start=1
+        ):
+            action = self._action(text, f"mode{mode.name.title()}Action", f"Ctrl+{number}")
+            action.setCheckable(True)
+            action.setData(mode)
+            action.setToolTip(MODE_HINTS[mode])
+            self.mode_group.addAction(action)
+            self.mode_actions[mode] = action
+        self.mode_actions[Mode.EDIT].setChecked(True)
+
+    def _build_menus_and_toolbar(self) -> None:
+        menu_bar = self.menuBar()
+        file_menu = menu_bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("recentMenu")
+        file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.export_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = menu_bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions([self.copy_action, self.paste_action])
+        edit_menu.addSeparator()
+        edit_menu.addActions(
+            [
+                self.random_solvable_action,
+                self.random_unsolvable_action,
+                self.goal_from_board_action,
+            ]
+        )
+        mode_menu = menu_bar.addMenu("&Mode")
+        mode_menu.addActions(list(self.mode_actions.values()))
+        view_menu = menu_bar.addMenu("&View")
+        view_menu.addAction(self.badges_action)
+        help_menu = menu_bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+
+        toolbar = QToolBar("Board", self)
+        toolbar.setObjectName("boardToolBar")
+        toolbar.addWidget(self.size_bar)
+        toolbar.addSeparator()
+        toolbar.addWidget(self.goal_picker)
+        toolbar.addSeparator()
+        toolbar.addActions(list(self.mode_actions.values()))
+        self.addToolBar(toolbar)
+        self._rebuild_recent_menu()
+
+    def _connect_signals(self) -> None:
+        """Every connection between widgets, the editor and the window, in one place."""
+        editor, view = self.editor, self.board_view
+        # Board view intents -> undoable edits.
+        view.digit_typed.connect(
+            lambda cell, digit, continues: editor.type_digit(cell, digit, continues=continues)
+        )
+        view.blank_typed.connect(editor.make_blank)
+        view.swap_requested.connect(editor.swap_cells)
+        view.slide_tile_requested.connect(editor.slide_tile)
+        view.slide_requested.connect(editor.slide)
+        view.place_requested.connect(editor.place_next)
+        view.copy_requested.connect(self.copy_board)
+        view.paste_requested.connect(self.paste_board)
+        # Toolbar and panels.
+        self.size_bar.size_requested.connect(editor.resize)
+        self.goal_picker.goal_requested.connect(editor.set_goal)
+        self.goal_picker.custom_goal_requested.connect(editor.use_current_as_goal)
+        self.fix_suggestion.apply_requested.connect(editor.swap_tiles)
+        # The panel's check box and the View menu show one setting; either one changes it.
+        self.inversion_panel.badges_toggled.connect(self.badges_action.setChecked)
+        self.badges_action.toggled.connect(view.set_show_badges)
+        badges_check = self.inversion_panel.findChild(QCheckBox, "inversionBadgesCheck")
+        if badges_check is not None:
+            badges_check.setChecked(self.badges_action.isChecked())
+            self.badges_action.toggled.connect(badges_check.setChecked)
+        self.mode_group.triggered.connect(lambda action: self.set_mode(action.data()))
+        # Menus.
+        self.new_action.triggered.connect(self.new_board)
+        self.open_action.triggered.connect(self.open_file_dialog)
+        self.save_action.triggered.connect(self.save)
+        self.save_as_action.triggered.connect(self.save_as)
+        self.export_action.triggered.connect(self.export_image_dialog)
+        self.quit_action.triggered.connect(self.close)
+        self.copy_action.triggered.connect(self.copy_board)
+        self.paste_action.triggered.connect(self.paste_board)
+        self.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
+        self.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
+        self.goal_from_board_action.triggered.connect(editor.use_current_as_goal)
+        self.about_action.triggered.connect(self.show_about)
+        # State shown in the window chrome.
+        editor.message.connect(self.show_message)
+        self.undo_stack.cleanChanged.connect(self._update_title)
+        self.model.changed.connect(self._on_model_changed)
+
+    # -- modes ------------------------------------------------------------------------
+
+    def set_mode(self, mode: Mode) -> None:
+        self.mode_actions[mode].setChecked(True)
+        if mode is self.board_view.mode:
+            return
+        self.board_view.set_mode(mode)
+        if mode is Mode.PLACE:
+            self.editor.start_placing()
+        self._show_mode_hint()
+
+    def _show_mode_hint(self) -> None:
+        mode = self.board_view.mode
+        hint = MODE_HINTS[mode]
+        if mode is Mode.PLACE:
+            tile = self.editor.next_tile_to_place()
+            hint = f"Click where tile {tile} sits" if tile else "All tiles placed"
+        self.board_view.set_header_hint(hint if mode is not Mode.EDIT else "")
+        self.show_message(hint)
+
+    def _on_model_changed(self) -> None:
+        if self.board_view.mode is Mode.PLACE:
+            self._show_mode_hint()
+        self._update_title()
+
+    # -- messages and dialogs -----------------------------------------------------------
+
+    def show_message(self, text: str) -> None:
+        self.status_message.setText(text)
+
+    def _confirm(self, question: str) -> bool:
+        answer = QMessageBox.question(self, APP_NAME, question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _ask_to_save(self) -> QMessageBox.StandardButton:
+        """Save, Discard or Cancel for unsaved changes (tests replace this)."""
+        return QMessageBox.warning(
+            self,
+            APP_NAME,
+            "The board has unsaved changes. Save them?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+
+    def _may_discard_changes(self) -> bool:
+        if self.undo_stack.isClean():
+            return True
+        answer = self._ask_to_save()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def show_about(self) -> None:
+        QMessageBox.about(
+            self,
+            f"About {APP_NAME}",
+            f"<h3>{APP_NAME} {app_version()}</h3>"
+            "<p>Checks whether a sliding-tile puzzle can be solved, and shows why: "
+            "the inversion pairs and the blank's row counted from the bottom.</p>"
+            "<p>MIT licence.</p>",
+        )
+
+    def _update_title(self) -> None:
+        name = Path(self.file_path).name if self.file_path else "Untitled"
+        self.setWindowTitle(f"{name}[*] \u2014 {APP_NAME}")
+        self.setWindowModified(not self.undo_stack.isClean())
+
+    # -- clipboard --------------------------------------------------------------------
+
+    def copy_board(self) -> None:
+        QGuiApplication.clipboard().setText(self.editor.copy_text())
+        self.show_message("Board copied as text")
+
+    def paste_board(self) -> None:
+        text = QGuiApplication.clipboard().text()
+        if self.editor.paste_text(text):
+            self.show_message("Board pasted")
+
+    # -- files ------------------------------------------------------------------------
+
+    def new_board(self) -> None:
+        self.editor.new_board()
+
+    def open_file_dialog(self) -> None:
+        if not self._may_discard_changes():
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open Board", self._dialog_folder(), FILE_FILTER
+        )
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str) -> bool:
+        """Load a board file; a bad file leaves the board alone and says why."""
+        try:
+            parsed = read_board_file(path)
+        except (OSError, BoardError) as error:
+            self.show_message(f"Cannot open {Path(path).name}: {error}")
+            self.recent_files.remove(str(Path(path).resolve()))
+            self._rebuild_recent_menu()
+            return False
+        board = parsed.board
+        if board.width > MAX_SIDE or board.height > MAX_SIDE:
+            self.show_message(
+                f"Cannot open {Path(path).name}: the window edits boards up to "
+                f"{MAX_SIDE}x{MAX_SIDE}; use `slidecheck check` for larger ones"
+            )
+            return False
+        self.editor.load(board, parsed.goal or "blank-last", f"Open {Path(path).name}")
+        self.undo_stack.setClean()
+        self.file_path = str(path)
+        self.recent_files.add(path)
+        self._rebuild_recent_menu()
+        self._update_title()
+        self.show_message(f"Opened {path}")
+        return True
+
+    def save(self) -> bool:
+        if self.file_path is None:
+            return self.save_as()
+        return self.save_to(self.file_path)
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save Board", self._dialog_folder("board.txt"), FILE_FILTER
+        )
+        return bool(path) and self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        board = self.model.board
+        if board is None:
+            problems = self.model.problems
+            reason = problems[0].message if problems else "the board is incomplete"
+            self.show_message(f"Cannot save an invalid board: {reason}")
+            return False
+        try:
+            write_board_file(path, board, self.model.goal)
+        except OSError as error:
+            self.show_message(str(error))
+            return False
+        self.file_path = str(path)
+        self.undo_stack.setClean()
+        self.recent_files.add(path)
+        self._rebuild_recent_menu()
+        self._update_title()
+        self.show_message(f"Saved {path}")
+        return True
+
+    def _dialog_folder(self, name: str = "") -> str:
+        folder = str(Path(self.file_path).parent) if self.file_path else str(Path.home())
+        return str(Path(folder) / name) if name else folder
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self.recent_files.paths()
+        for number, path in enumerate(paths, start=1):
+            action = self.recent_menu.addAction(f"&{number} {Path(path).name}")
+            action.setToolTip(path)
+            action.triggered.connect(lambda _=False, p=path: self._open_recent(p))
+        self.recent_menu.setEnabled(bool(paths))
+
+    def _open_recent(self, path: str) -> None:
+        if self._may_discard_changes():
+            self.open_file(path)
+
+    # -- images -----------------------------------------------------------------------
+
+    def export_image_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export Image", self._dialog_folder("board.png"), "PNG (*.png);;SVG (*.svg)"
+        )
+        if path:
+            self.export_image(path)
+
+    def export_image(self, path: str) -> bool:
+        """The annotated board (every cell, not just the visible ones) as PNG or SVG."""
+        model = self.model
+        cell = 56 if model.width * model.height <= 400 else 40
+        geometry = BoardGeometry(model.width, model.height, cell, 14 + 9 * len(str(model.height)))
+        width, height = int(geometry.content_width), int(geometry.content_height)
+        area = QRectF(0, 0, width, height)
+        board_painter = BoardPainter(model, self.board_view.palette(), self.board_view.font())
+        if path.lower().endswith(".svg"):
+            generator = QSvgGenerator()
+            generator.setFileName(path)
+            generator.setSize(QSize(width, height))
+            generator.setViewBox(area)
+            generator.setTitle(f"{APP_NAME} board")
+            painter = QPainter(generator)
+            board_painter.paint(painter, geometry, area, self.board_view.state)
+            ok = painter.end()
+        else:
+            ratio = max(1.0, self.devicePixelRatioF())
+            image = QImage(int(width * ratio), int(height * ratio), QImage.Format.Format_ARGB32)
+            image.setDevicePixelRatio(ratio)
+            painter = QPainter(image)
+            board_painter.paint(painter, geometry, area, self.board_view.state)
+            painter.end()
+            ok = image.save(path)
+        self.show_message(f"Exported {path}" if ok else f"Cannot write {path}")
+        return ok
+
+    # -- settings ---------------------------------------------------------------------
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value(GEOMETRY_KEY)
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = self.settings.value(STATE_KEY)
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        badges = self.settings.value(BADGES_KEY, True)
+        self.badges_action.setChecked(badges not in (False, "false"))
+        self._restore_last_board()
+
+    def _restore_last_board(self) -> None:
+        """Bring back the board (even a half-typed one) from the last session."""
+        saved = self.settings.value(LAST_BOARD_KEY)
+        if not isinstance(saved, str):
+            return
+        try:
+            data = json.loads(saved)
+            width, height, cells = int(data["width"]), int(data["height"]), data["cells"]
+            cells = [None if cell is None else int(cell) for cell in cells]
+            goal = data.get("goal", "blank-last")
+            if isinstance(goal, list):
+                goal = Board(width, height, tuple(goal))
+            elif goal not in ("blank-last", "blank-first"):
+                goal = "blank-last"
+            if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+                return
+            self.model.set_cells(width, height, cells)
+            self.model.set_goal(goal)
+        except (ValueError, KeyError, TypeError):
+            return  # a damaged setting is ignored, never fatal
+        self.file_path = self.settings.value("board/path") or None
+        if self.file_path is not None and not Path(str(self.file_path)).exists():
+            self.file_path = None
+
+    def save_settings(self) -> None:
+        model = self.model
+        goal = model.goal
+        data = {
+            "width": model.width,
+            "height": model.height,
+            "cells": model.cells(),
+            "goal": list(goal.tiles) if isinstance(goal, Board) else goal,
+        }
+        self.settings.setValue(LAST_BOARD_KEY, json.dumps(data))
+        self.settings.setValue("board/path", self.file_path or "")
+        self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        self.settings.setValue(STATE_KEY, self.saveState())
+        self.settings.setValue(BADGES_KEY, self.badges_action.isChecked())
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._may_discard_changes():
+            event.ignore()
+            return
+        self.save_settings()
+        event.accept()
