@@ -32,6 +32,8 @@ _BOX_DRAWING = "".join(chr(c) for c in range(0x2500, 0x2580))
 _VERTICAL_BARS = "|\u2502\u2503\u2551\u250a\u250b\u2506\u2507"
 _RULE_LINE = re.compile(r"^[\s+\-=:" + re.escape(_BOX_DRAWING) + r"]*$")
 _INNERMOST_GROUP = re.compile(r"[\[{(]([^\[\]{}()]*)[\]})]")
+# A line of words and no digits ("Current state:") labels a pasted board; it is not a row.
+_CAPTION = re.compile(r"^[^\d]*[^\W\d_]{2}[^\d]*$")
 _SIZE_LINE = re.compile(r"^\s*(\d+)\s*(?:[x\u00d7*]\s*(\d+)\s*)?$")
 _VERTICAL_SPLIT = re.compile("[" + re.escape(_VERTICAL_BARS) + "]")
 _WHITESPACE_OR_COMMA = re.compile(r"[\s,;]+")
@@ -169,6 +171,8 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
             # One bracketed list: its lines are the rows (or it is one flat row).
             text = groups[0]
     lines = [line for line in text.splitlines() if line.strip() and not _RULE_LINE.match(line)]
+    while lines and _CAPTION.match(lines[0]):
+        lines.pop(0)  # only leading captions: words between rows are still an error
     if len(lines) == 1 and "/" in lines[0]:
         # Slashes end rows, so even `1 0 2/` is one row of a 3x1 board, not a flat line.
         return [_split_row(part) for part in lines[0].rstrip().rstrip("/").split("/")], True

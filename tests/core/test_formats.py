@@ -338,3 +338,13 @@ def test_awkward_shapes_round_trip(form: str, board: Board) -> None:
 def test_unknown_form() -> None:
     with pytest.raises(ValueError, match=r"unknown board format 'html'"):
         format_board(EIGHT_SOLVED, "html")
+
+
+def test_a_leading_caption_is_not_a_row() -> None:
+    # Articles print "Current state:" inside the code block a reader copies.
+    assert parse_board("Current state:\n1 2\n3 0") == Board(2, 2, (1, 2, 3, 0))
+
+
+def test_words_between_rows_are_still_an_error() -> None:
+    with pytest.raises(BoardError, match=r"row 2, column 1: 'foo' is not a number"):
+        parse_board("1 2\nfoo bar\n3 0")
