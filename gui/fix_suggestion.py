@@ -1,0 +1,65 @@
+"""For an unsolvable board, the one swap of two tiles that makes it solvable, with a button.
+
+A physical puzzle that was taken apart and put back together wrongly is off by one swap;
+core's `suggest_fix` picks the most natural one. The button only asks: the window turns
+`apply_requested` into an undoable swap.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+from gui.board_model import BoardModel
+
+
+class FixSuggestion(QWidget):
+    """'Swap 14 and 15 to make it solvable.' and an Apply button; hidden otherwise."""
+
+    #: The user asked to swap these two tiles (tile values, smaller first).
+    apply_requested = Signal(int, int)
+
+    def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self.setObjectName("fixSuggestion")
+        self._label = QLabel(self)
+        self._label.setObjectName("fixLabel")
+        self._label.setWordWrap(True)
+        self._button = QPushButton("&Apply swap", self)
+        self._button.setObjectName("applyFixButton")
+        self._button.clicked.connect(self._on_apply)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._label, 1)
+        layout.addWidget(self._button)
+        model.changed.connect(self._refresh)
+        self._refresh()
+
+    @property
+    def text(self) -> str:
+        return self._label.text()
+
+    @property
+    def apply_button(self) -> QPushButton:
+        return self._button
+
+    def _refresh(self) -> None:
+        fix = self._model.fix
+        if fix is None:
+            self._label.clear()
+            self._button.setAccessibleName("")
+            self.setHidden(True)
+            return
+        first, second = fix
+        self._label.setText(f"Swap {first} and {second} to make it solvable.")
+        self._button.setAccessibleName(f"Swap tiles {first} and {second}")
+        self._button.setToolTip(f"Swap tiles {first} and {second} (undoable)")
+        # Only un-hide inside a window: a parentless widget would pop up as its own window.
+        if self.parentWidget() is not None:
+            self.setHidden(False)
+
+    def _on_apply(self) -> None:
+        fix = self._model.fix
+        if fix is not None:
+            self.apply_requested.emit(*fix)

@@ -1,0 +1,171 @@
+"""The inversion pairs panel: how many there are, the list itself, and the hovered tile's count.
+
+Selecting or hovering a pair highlights it on the board (the board view draws the
+connector); hovering a tile anywhere says how many inversions it takes part in and brings
+its first pair into view. The list is a single-column table view: unlike QListView, whose
+layout walks every row, a table with fixed row heights handles tens of millions of rows.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.board_model import BoardModel
+from gui.inversion_list_model import MAX_ROWS, PAIR_ROLE, InversionListModel
+
+#: Partners named in the hovered-tile line before it switches to "and N more".
+PARTNERS_NAMED = 12
+
+
+class InversionPanel(QWidget):
+    """Header, the list of pairs (objectName "inversionList") and the badge toggle."""
+
+    #: The "Show inversion counts on tiles" box was toggled; the board view shows badges.
+    badges_toggled = Signal(bool)
+
+    def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self._pairs = InversionListModel(model, self)
+
+        self._header = QLabel(self)
+        self._header.setObjectName("inversionHeader")
+        self._tile_line = QLabel(self)
+        self._tile_line.setObjectName("tileInversionLabel")
+        self._tile_line.setWordWrap(True)
+        self._tile_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self._list = QTableView(self)
+        self._list.setObjectName("inversionList")
+        self._list.setAccessibleName("Inversion pairs")
+        self._list.setAccessibleDescription(
+            "Every pair of tiles read in the wrong order; select one to highlight it on the board"
+        )
+        self._list.setModel(self._pairs)
+        self._list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._list.setShowGrid(False)
+        self._list.setWordWrap(False)
+        self._list.setMouseTracking(True)
+        self._list.setTabKeyNavigation(False)
+        self._list.horizontalHeader().hide()
+        self._list.horizontalHeader().setStretchLastSection(True)
+        rows = self._list.verticalHeader()
+        rows.hide()
+        # Fixed heights keep the header from measuring millions of rows.
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self._fit_row_height()
+
+        self._badges = QCheckBox("Show inversion &counts on tiles", self)
+        self._badges.setObjectName("inversionBadgesCheck")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._header)
+        layout.addWidget(self._tile_line)
+        layout.addWidget(self._list, 1)
+        layout.addWidget(self._badges)
+
+        self._connect_signals()
+        self._refresh_header()
+        self._refresh_tile_line()
+
+    @property
+    def pair_list(self) -> QTableView:
+        return self._list
+
+    @property
+    def pair_model(self) -> InversionListModel:
+        return self._pairs
+
+    def _connect_signals(self) -> None:
+        self._model.changed.connect(self._refresh_header)
+        self._model.changed.connect(self._refresh_tile_line)
+        self._model.highlight_changed.connect(self._on_highlight_changed)
+        self._list.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self._list.entered.connect(self._on_row_hovered)
+        self._list.viewport().installEventFilter(self)
+        self._badges.toggled.connect(self.badges_toggled)
+
+    # -- reacting to the list ------------------------------------------------------
+
+    def _selected_pair(self) -> tuple[int, int] | None:
+        rows = self._list.selectionModel().selectedRows()
+        return self._pairs.pair(rows[0].row()) if rows else None
+
+    def _on_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._model.set_highlighted_pair(self._selected_pair())
+
+    def _on_row_hovered(self, index: QModelIndex) -> None:
+        self._model.set_highlighted_pair(index.data(PAIR_ROLE))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Leaving the list hands the highlight back to the selected pair, if any.
+        if watched is self._list.viewport() and event.type() == QEvent.Type.Leave:
+            self._model.set_highlighted_pair(self._selected_pair())
+        return super().eventFilter(watched, event)
+
+    # -- reacting to the board model -----------------------------------------------
+
+    def _refresh_header(self) -> None:
+        if self._model.board is None:
+            self._header.setText("No inversion pairs until the board is complete")
+            return
+        total = self._pairs.total_pairs
+        if total == 0:
+            text = "No inversion pairs: every tile is in goal order"
+        elif total == 1:
+            text = "1 inversion pair"
+        else:
+            text = f"{total:,} inversion pairs"
+        if total > MAX_ROWS:
+            text += f" (the first {MAX_ROWS:,} listed)"
+        self._header.setText(text)
+
+    def _on_highlight_changed(self) -> None:
+        self._refresh_tile_line()
+        tile = self._model.highlighted_tile
+        if tile is None:
+            return
+        row = self._pairs.row_of_first_pair_of(tile)
+        if row is not None and not self._list.underMouse():
+            self._list.scrollTo(self._pairs.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
+
+    def _refresh_tile_line(self) -> None:
+        tile = self._model.highlighted_tile
+        count = None if tile is None else self._model.inversion_count_of_tile(tile)
+        if tile is None or count is None:
+            # A fixed line rather than hide/show, so the list does not jump on every hover.
+            self._tile_line.setText(
+                "Hover a tile to count its inversions." if self._model.board is not None else ""
+            )
+            return
+        text = f"Tile {tile}: {count:,} inversion{'' if count == 1 else 's'}"
+        if count:
+            partners = sorted(self._model.partners_of_highlighted)
+            named = ", ".join(map(str, partners[:PARTNERS_NAMED]))
+            more = len(partners) - PARTNERS_NAMED
+            text += f" (with {named}{f' and {more:,} more' if more > 0 else ''})"
+        self._tile_line.setText(text)
+
+    # -- look ----------------------------------------------------------------------
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_row_height()
+        super().changeEvent(event)
+
+    def _fit_row_height(self) -> None:
+        height = self._list.fontMetrics().height() + 6
+        self._list.verticalHeader().setDefaultSectionSize(height)
+        self._list.verticalHeader().setMinimumSectionSize(height)

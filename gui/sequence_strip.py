@@ -1,0 +1,321 @@
+"""The tiles in reading order, the sequence the inversions are counted on, with arcs.
+
+Each box is a tile as read row by row with the blank left out. When the board has few
+enough inversions every pair is drawn as an arc over the strip, so people see the
+inversions rather than only read them; on bigger boards only the hovered tile's arcs are
+drawn. Only the visible boxes are painted, so a 100x100 strip costs what a 4x4 one does.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QSizePolicy, QWidget
+
+from core.inversions import InversionIndex
+from gui.board_model import BoardModel
+from gui.palette import BoardColours, mix
+
+#: Draw every pair as an arc up to this many pairs; beyond, arcs would be a solid smear.
+ARC_PAIR_LIMIT = 300
+#: Draw the highlighted tile's arcs up to this many partners.
+PARTNER_ARC_LIMIT = 400
+_MARGIN = 6
+_GAP = 4
+
+
+class SequenceStrip(QAbstractScrollArea):
+    """Tiles in reading order as boxes; hover or arrow keys highlight a tile."""
+
+    def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self.setObjectName("sequenceStrip")
+        self.setAccessibleName("Tiles in reading order")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        # As tall as the arcs and boxes need; extra height would only be empty band.
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.viewport().setMouseTracking(True)
+        self._keyboard_position: int | None = None
+        self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
+        model.changed.connect(self._on_board_changed)
+        model.highlight_changed.connect(self._on_highlight_changed)
+        self._on_board_changed()
+
+    # -- geometry -----------------------------------------------------------------
+
+    def _labels(self) -> tuple[int, ...]:
+        index = self._model.inversion_index
+        return () if index is None else index.labels
+
+    def _box_size(self) -> QSize:
+        metrics = self.fontMetrics()
+        widest = str(max(self._labels(), default=88))
+        height = metrics.height() + 8
+        return QSize(max(metrics.horizontalAdvance(widest) + 10, height), height)
+
+    def _step(self) -> int:
+        return self._box_size().width() + _GAP
+
+    def _arc_height(self) -> int:
+        return 3 * self._box_size().height()
+
+    def _box_top(self) -> int:
+        return _MARGIN + self._arc_height()
+
+    def _content_width(self) -> int:
+        return 2 * _MARGIN + len(self._labels()) * self._step() - _GAP
+
+    def box_rect(self, position: int) -> QRectF:
+        """Where tile `position` (in reading order) is drawn, in viewport coordinates."""
+        size = self._box_size()
+        left = _MARGIN + position * self._step() - self.horizontalScrollBar().value()
+        return QRectF(left, self._box_top(), size.width(), size.height())
+
+    def position_at(self, x: float, y: float) -> int | None:
+        """The reading position whose box is under viewport point (x, y), if any."""
+        step = self._step()
+        offset = x + self.horizontalScrollBar().value() - _MARGIN
+        if offset < 0 or y < self._box_top() or y > self._box_top() + self._box_size().height():
+            return None
+        position = int(offset // step)
+        if position >= len(self._labels()) or offset - position * step > step - _GAP:
+            return None
+        return position
+
+    def sizeHint(self) -> QSize:
+        height = self._box_top() + self._box_size().height() + _MARGIN
+        height += self.horizontalScrollBar().sizeHint().height()
+        return QSize(min(self._content_width(), 640), height)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(120, self.sizeHint().height())
+
+    def _update_scroll_range(self) -> None:
+        bar = self.horizontalScrollBar()
+        bar.setRange(0, max(0, self._content_width() - self.viewport().width()))
+        bar.setPageStep(self.viewport().width())
+        bar.setSingleStep(self._step())
+
+    def _ensure_visible(self, position: int, *, centre: bool = True) -> None:
+        box = self.box_rect(position)
+        bar = self.horizontalScrollBar()
+        width = self.viewport().width()
+        if box.left() >= 0 and box.right() <= width:
+            return
+        if centre:
+            # Centred, so the partners on both sides are in view too.
+            bar.setValue(bar.value() + int(box.center().x() - width / 2))
+        elif box.left() < 0:
+            bar.setValue(bar.value() + int(box.left()) - _MARGIN)
+        else:
+            bar.setValue(bar.value() + int(box.right() - width) + _MARGIN)
+
+    # -- model --------------------------------------------------------------------
+
+    def _on_board_changed(self) -> None:
+        self._keyboard_position = None
+        labels = self._labels()
+        index = self._model.inversion_index
+        if index is None:
+            self.setAccessibleDescription("The board is not complete.")
+        else:
+            shown = " ".join(map(str, labels[:32])) + (" ..." if len(labels) > 32 else "")
+            self.setAccessibleDescription(
+                f"{len(labels):,} tiles, {index.count:,} inversions: {shown}"
+            )
+        self._update_scroll_range()
+        self.updateGeometry()
+        self.viewport().update()
+
+    def _on_highlight_changed(self) -> None:
+        tile = self._model.highlighted_tile
+        labels = self._labels()
+        if tile is not None and tile in labels and not self.viewport().underMouse():
+            self._ensure_visible(labels.index(tile))
+        self.viewport().update()
+
+    # -- input --------------------------------------------------------------------
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        position = self.position_at(event.position().x(), event.position().y())
+        labels = self._labels()
+        self._model.set_highlighted_tile(None if position is None else labels[position])
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self._model.set_highlighted_tile(None)
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        count = len(self._labels())
+        key = event.key()
+        moves = {
+            Qt.Key.Key_Left: -1,
+            Qt.Key.Key_Right: 1,
+            Qt.Key.Key_PageUp: -10,
+            Qt.Key.Key_PageDown: 10,
+        }
+        if count == 0 or key not in (*moves, Qt.Key.Key_Home, Qt.Key.Key_End, Qt.Key.Key_Escape):
+            super().keyPressEvent(event)
+            return
+        if key == Qt.Key.Key_Escape:
+            self._keyboard_position = None
+            self._model.set_highlighted_tile(None)
+            return
+        if key == Qt.Key.Key_Home:
+            position = 0
+        elif key == Qt.Key.Key_End:
+            position = count - 1
+        elif self._keyboard_position is None:
+            position = 0
+        else:
+            position = min(max(self._keyboard_position + moves[key], 0), count - 1)
+        self._keyboard_position = position
+        self._ensure_visible(position, centre=False)
+        self._model.set_highlighted_tile(self._labels()[position])
+
+    def focusOutEvent(self, event: object) -> None:
+        self._keyboard_position = None
+        super().focusOutEvent(event)  # type: ignore[arg-type]
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._update_scroll_range()
+        super().resizeEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._update_scroll_range()
+            self.updateGeometry()
+        super().changeEvent(event)
+
+    # -- painting -----------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.viewport())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        painter.fillRect(self.viewport().rect(), palette.color(QPalette.ColorRole.Window))
+        index = self._model.inversion_index
+        if index is None:
+            painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(
+                self.viewport().rect(),
+                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                "The tiles appear here in reading order once the board is complete.",
+            )
+            painter.end()
+            return
+        first, last = self._visible_positions(len(index.labels))
+        self._paint_arcs(painter, index, first, last)
+        self._paint_boxes(painter, index.labels, first, last)
+        painter.end()
+
+    def _visible_positions(self, count: int) -> tuple[int, int]:
+        step = self._step()
+        offset = self.horizontalScrollBar().value() - _MARGIN
+        first = max(0, offset // step)
+        last = min(count - 1, (offset + self.viewport().width()) // step + 1)
+        return first, last
+
+    def _emphasis(self) -> tuple[set[int], frozenset[int]]:
+        """Tiles to draw strongly (the highlighted tile or pair) and the tile's partners."""
+        strong: set[int] = set()
+        if self._model.highlighted_tile is not None:
+            strong.add(self._model.highlighted_tile)
+        if self._model.highlighted_pair is not None:
+            strong.update(self._model.highlighted_pair)
+        return strong, self._model.partners_of_highlighted
+
+    def _paint_arcs(self, painter: QPainter, index: InversionIndex, first: int, last: int) -> None:
+        labels = index.labels
+        palette = self.palette()
+        emphasised = BoardColours.for_palette(palette, None).highlight
+        tile = self._model.highlighted_tile
+        pair = self._model.highlighted_pair
+        faint = QColor(palette.color(QPalette.ColorRole.Text))
+        faint.setAlphaF(0.35)
+        quiet_pen = QPen(faint, 1.2)
+        strong_pen = QPen(emphasised, 2.5)
+        strong_arcs: list[tuple[int, int]] = []
+        if index.count <= ARC_PAIR_LIMIT:
+            painter.setPen(quiet_pen)
+            for left, right in index.pairs():
+                values = (labels[left], labels[right])
+                if values == pair or tile in values:
+                    strong_arcs.append((left, right))
+                elif left <= last and right >= first:
+                    self._draw_arc(painter, left, right)
+        else:
+            if tile is not None and len(self._model.partners_of_highlighted) <= PARTNER_ARC_LIMIT:
+                position = labels.index(tile)
+                strong_arcs.extend(
+                    (min(position, other), max(position, other))
+                    for other in index.partners_of(position)
+                )
+            if pair is not None:
+                strong_arcs.append((labels.index(pair[0]), labels.index(pair[1])))
+        painter.setPen(strong_pen)
+        for left, right in strong_arcs:
+            if left <= last and right >= first:
+                self._draw_arc(painter, left, right)
+
+    def _draw_arc(self, painter: QPainter, left: int, right: int) -> None:
+        start = self.box_rect(left).center().x()
+        end = self.box_rect(right).center().x()
+        base = float(self._box_top())
+        # Longer arcs rise higher, in proportion to the whole strip, so nested pairs stay
+        # apart and the longest arc just fills the band.
+        span = (right - left) / max(1, len(self._labels()) - 1)
+        rise = (self._arc_height() - 4.0) * (0.2 + 0.8 * span)
+        path = QPainterPath(QPointF(start, base))
+        path.cubicTo(QPointF(start, base - rise), QPointF(end, base - rise), QPointF(end, base))
+        painter.drawPath(path)
+
+    def _paint_boxes(
+        self, painter: QPainter, labels: tuple[int, ...], first: int, last: int
+    ) -> None:
+        palette = self.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        text = palette.color(QPalette.ColorRole.Text)
+        border = mix(text, base, 0.55)
+        colours = BoardColours.for_palette(palette, None)
+        emphasised = colours.highlight
+        partner_fill = colours.partner_fill
+        strong, partners = self._emphasis()
+        keyboard = self._keyboard_position if self.hasFocus() else None
+        for position in range(first, last + 1):
+            tile = labels[position]
+            box = self.box_rect(position)
+            if tile in strong:
+                painter.setPen(QPen(emphasised, 2.5))
+                painter.setBrush(mix(base, emphasised, 0.25))
+            elif tile in partners:
+                painter.setPen(QPen(mix(partner_fill, text, 0.45), 1.5))
+                painter.setBrush(partner_fill)
+            else:
+                painter.setPen(QPen(border, 1))
+                painter.setBrush(base)
+            painter.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3)
+            painter.setPen(text)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(tile))
+            if position == keyboard:
+                focus_pen = QPen(
+                    palette.color(QPalette.ColorRole.Highlight), 1, Qt.PenStyle.DashLine
+                )
+                painter.setPen(focus_pen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(box.adjusted(-2.5, -2.5, 2.5, 2.5), 4, 4)

@@ -1,0 +1,185 @@
+"""The verdict at a glance: 'Solvable' or 'Not solvable' with an icon on a tinted band.
+
+Colour is never the only signal: the word and the icon (a check or a cross) say the same
+thing. The hues are the board's (gui.palette: Okabe-Ito blue and orange); the band is
+only a light tint over the window colour, so palette text stays readable in light and
+dark themes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPixmap,
+)
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QVBoxLayout, QWidget
+
+from gui.board_model import BoardModel
+from gui.palette import mix, verdict_colour
+
+SOLVABLE_TEXT = "Solvable"
+UNSOLVABLE_TEXT = "Not solvable"
+INCOMPLETE_TEXT = "Incomplete board"
+INVALID_TEXT = "Invalid board"
+#: Problems that only mean "not finished yet"; anything else is a mistake on the board.
+_UNFINISHED_KINDS = frozenset({"empty", "missing", "no-blank"})
+
+_TINT = 0.2  # share of the verdict colour in the band's background
+
+
+def _glyph_ink(accent: QColor) -> QColor:
+    """White or black, whichever contrasts more with `accent` (WCAG relative luminance)."""
+
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    luminance = (
+        0.2126 * channel(accent.redF())
+        + 0.7152 * channel(accent.greenF())
+        + 0.0722 * channel(accent.blueF())
+    )
+    # Contrast with white is 1.05 / (L + 0.05), with black (L + 0.05) / 0.05.
+    return (
+        QColor("white")
+        if 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05
+        else QColor("black")
+    )
+
+
+class VerdictBanner(QFrame):
+    """Verdict word (objectName "verdictLabel"), icon and one line of detail."""
+
+    def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self.setObjectName("verdictBanner")
+        self._accent: QColor | None = None
+
+        self._icon = QLabel(self)
+        self._icon.setObjectName("verdictIcon")
+        self._label = QLabel(self)
+        self._label.setObjectName("verdictLabel")
+        font = QFont(self._label.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        self._label.setFont(font)
+        self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._detail = QLabel(self)
+        self._detail.setObjectName("verdictDetail")
+        self._detail.setWordWrap(True)
+        self._detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        words = QVBoxLayout()
+        words.setSpacing(2)
+        words.addWidget(self._label)
+        words.addWidget(self._detail)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.setSpacing(10)
+        layout.addWidget(self._icon, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(words, 1)
+
+        model.changed.connect(self._refresh)
+        self._refresh()
+
+    @property
+    def verdict_text(self) -> str:
+        return self._label.text()
+
+    @property
+    def detail_text(self) -> str:
+        return self._detail.text()
+
+    def _refresh(self) -> None:
+        verdict = self._model.verdict
+        if verdict is None:
+            self._accent = None
+            problems = self._model.problems
+            unfinished = all(problem.kind in _UNFINISHED_KINDS for problem in problems)
+            self._label.setText(INCOMPLETE_TEXT if unfinished else INVALID_TEXT)
+            first = problems[0].message if problems else "the board is not valid"
+            more = len(problems) - 1
+            extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
+            self._detail.setText(first[0].upper() + first[1:] + extra + ".")
+        else:
+            self._accent = verdict_colour(verdict.solvable)
+            self._label.setText(SOLVABLE_TEXT if verdict.solvable else UNSOLVABLE_TEXT)
+            inversions = verdict.inversions
+            self._detail.setText(
+                f"{inversions:,} inversion{'' if inversions == 1 else 's'}, "
+                f"blank on row {verdict.blank_row_from_bottom} from the bottom."
+            )
+        self.setAccessibleName(f"Verdict: {self._label.text()}")
+        self.setAccessibleDescription(self._detail.text())
+        self._refresh_icon()
+        self.update()
+
+    def _refresh_icon(self) -> None:
+        side = self._label.fontMetrics().height() + 4
+        if self._accent is None:
+            icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning, None, self)
+            self._icon.setPixmap(icon.pixmap(QSize(side, side), self.devicePixelRatioF()))
+        else:
+            solvable = self._model.verdict is not None and self._model.verdict.solvable
+            self._icon.setPixmap(
+                _verdict_glyph(self._accent, solvable, side, self.devicePixelRatioF())
+            )
+        self._icon.setAccessibleName(self._label.text())
+
+    def changeEvent(self, event: QEvent) -> None:
+        # Palette, font and screen (device pixel ratio) changes all redraw the glyph.
+        if event.type() in (
+            QEvent.Type.PaletteChange,
+            QEvent.Type.FontChange,
+            QEvent.Type.StyleChange,
+        ):
+            self._refresh_icon()
+        super().changeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        window = self.palette().color(QPalette.ColorRole.Window)
+        accent = self._accent or self.palette().color(QPalette.ColorRole.Mid)
+        band = QRectF(self.rect()).adjusted(1, 1, -1, -1)
+        painter.setPen(QPen(accent, 2))
+        painter.setBrush(mix(window, accent, _TINT))
+        painter.drawRoundedRect(band, 6, 6)
+        painter.end()
+
+
+def _verdict_glyph(accent: QColor, solvable: bool, side: int, ratio: float) -> QPixmap:
+    """A filled disc with a white check (solvable) or cross, sharp at any pixel ratio."""
+    pixmap = QPixmap(round(side * ratio), round(side * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(accent)
+    painter.drawEllipse(QRectF(0, 0, side, side))
+    pen = QPen(_glyph_ink(accent), max(2.0, side / 9))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    path = QPainterPath()
+    if solvable:
+        path.moveTo(QPointF(side * 0.27, side * 0.52))
+        path.lineTo(QPointF(side * 0.44, side * 0.69))
+        path.lineTo(QPointF(side * 0.74, side * 0.33))
+    else:
+        path.moveTo(QPointF(side * 0.32, side * 0.32))
+        path.lineTo(QPointF(side * 0.68, side * 0.68))
+        path.moveTo(QPointF(side * 0.68, side * 0.32))
+        path.lineTo(QPointF(side * 0.32, side * 0.68))
+    painter.drawPath(path)
+    painter.end()
+    return pixmap
