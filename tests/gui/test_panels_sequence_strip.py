@@ -1,0 +1,86 @@
+"""The reading-order strip: hovering and keys highlight tiles; big boards paint fine."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QApplication
+
+from core import Board
+from gui.board_model import BoardModel
+from gui.sequence_strip import SequenceStrip
+from tests.gui.panel_boards import SEED_000, reversed_board
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+READING_ORDER = [12, 1, 10, 2, 7, 11, 4, 14, 5, 9, 15, 8, 13, 6, 3]
+
+
+def shown_strip(qtbot, board: Board) -> tuple[BoardModel, SequenceStrip]:
+    model = BoardModel(board)
+    strip = SequenceStrip(model)
+    qtbot.addWidget(strip)
+    strip.resize(700, strip.sizeHint().height())
+    strip.show()
+    qtbot.waitExposed(strip)
+    return model, strip
+
+
+def test_hovering_a_box_highlights_its_tile_and_leaving_clears_it(qtbot) -> None:
+    model, strip = shown_strip(qtbot, SEED_000)
+    for position in (0, 4, 14):
+        centre = strip.box_rect(position).center().toPoint()
+        qtbot.mouseMove(strip.viewport(), centre)
+        qtbot.waitUntil(lambda p=position: model.highlighted_tile == READING_ORDER[p])
+    QApplication.sendEvent(strip, QEvent(QEvent.Type.Leave))
+    assert model.highlighted_tile is None
+
+
+def test_position_at_finds_boxes_and_not_gaps(qtbot) -> None:
+    _model, strip = shown_strip(qtbot, SEED_000)
+    box = strip.box_rect(3)
+    assert strip.position_at(box.center().x(), box.center().y()) == 3
+    assert strip.position_at(box.right() + 2, box.center().y()) is None
+    assert strip.position_at(box.center().x(), box.top() - 10) is None
+
+
+def test_arrow_keys_walk_the_sequence(qtbot) -> None:
+    model, strip = shown_strip(qtbot, SEED_000)
+    strip.setFocus()
+    qtbot.keyClick(strip, Qt.Key.Key_Right)
+    assert model.highlighted_tile == READING_ORDER[0]
+    qtbot.keyClick(strip, Qt.Key.Key_Right)
+    assert model.highlighted_tile == READING_ORDER[1]
+    qtbot.keyClick(strip, Qt.Key.Key_End)
+    assert model.highlighted_tile == READING_ORDER[-1]
+    qtbot.keyClick(strip, Qt.Key.Key_Escape)
+    assert model.highlighted_tile is None
+
+
+def test_a_tile_highlighted_elsewhere_is_scrolled_into_view(qtbot) -> None:
+    model, strip = shown_strip(qtbot, reversed_board(20, 20))
+    tile = 3  # near the far end of a descending sequence
+    model.set_highlighted_tile(tile)
+    position = 399 - tile
+    box = strip.box_rect(position)
+    assert box.left() >= 0
+    assert box.right() <= strip.viewport().width()
+
+
+@pytest.mark.parametrize(
+    "board", [SEED_000, Board.solved(3, 3), reversed_board(100, 100)], ids=["4x4", "3x3", "100"]
+)
+def test_strip_paints_with_highlights(qtbot, board: Board) -> None:
+    model, strip = shown_strip(qtbot, board)
+    model.set_highlighted_tile(board.tiles[0])
+    model.set_highlighted_pair((board.tiles[0], board.tiles[1]))
+    assert not strip.grab().isNull()
+
+
+def test_strip_describes_itself_for_screen_readers(qtbot) -> None:
+    model, strip = shown_strip(qtbot, SEED_000)
+    assert strip.accessibleName() == "Tiles in reading order"
+    assert strip.accessibleDescription().startswith("15 tiles, 49 inversions: 12 1 10 2")
+    model.set_cells(3, 3, [None] * 9)
+    assert strip.accessibleDescription() == "The board is not complete."
+    assert not strip.grab().isNull()

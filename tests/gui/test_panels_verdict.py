@@ -1,0 +1,107 @@
+"""Verdict banner, explanation and the one-swap fix."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel, QWidget
+
+from core import Board, check
+from gui.board_model import BoardModel
+from gui.explanation_view import ExplanationView
+from gui.fix_suggestion import FixSuggestion
+from gui.verdict_banner import VerdictBanner
+from tests.gui.panel_boards import SEED_000, swapped_goal
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def verdict_label(banner: VerdictBanner) -> QLabel:
+    label = banner.findChild(QLabel, "verdictLabel")
+    assert label is not None
+    return label
+
+
+def test_banner_says_solvable_with_the_blank_row(qtbot) -> None:
+    banner = VerdictBanner(BoardModel(SEED_000))
+    qtbot.addWidget(banner)
+    assert verdict_label(banner).text() == "Solvable"
+    assert banner.detail_text == "49 inversions, blank on row 2 from the bottom."
+    assert banner.accessibleName() == "Verdict: Solvable"
+    assert not banner.findChild(QLabel, "verdictIcon").pixmap().isNull()
+
+
+def test_banner_says_not_solvable(qtbot) -> None:
+    model = BoardModel(SEED_000)
+    banner = VerdictBanner(model)
+    qtbot.addWidget(banner)
+    model.set_board(swapped_goal(4, 4))
+    assert verdict_label(banner).text() == "Not solvable"
+    assert banner.detail_text == "1 inversion, blank on row 1 from the bottom."
+
+
+def test_banner_names_the_problem_of_an_invalid_board(qtbot) -> None:
+    model = BoardModel(Board.solved(3, 3))
+    banner = VerdictBanner(model)
+    qtbot.addWidget(banner)
+    model.set_cells(3, 3, [1, 2, 3, 4, 4, 6, 7, 8, 0])
+    assert verdict_label(banner).text() == "Invalid board"
+    assert "tile 4 appears twice" in banner.detail_text
+    assert banner.detail_text[0].isupper()
+
+
+def test_banner_calls_an_unfinished_board_incomplete(qtbot) -> None:
+    model = BoardModel(Board.solved(3, 3))
+    banner = VerdictBanner(model)
+    qtbot.addWidget(banner)
+    model.set_cells(3, 3, [1, 2, 3, 4, None, 6, 7, 8, None])
+    assert verdict_label(banner).text() == "Incomplete board"
+    assert "still empty" in banner.detail_text
+    model.set_cells(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0])
+    assert verdict_label(banner).text() == "Solvable"
+
+
+def test_explanation_shows_every_step_of_the_verdict(qtbot) -> None:
+    model = BoardModel(SEED_000)
+    view = ExplanationView(model)
+    qtbot.addWidget(view)
+    assert view.objectName() == "explanationView"
+    text = view.toPlainText()
+    for step in check(SEED_000).steps:
+        assert step in text
+    model.set_board(swapped_goal(3, 3))
+    text = view.toPlainText()
+    assert "Width 3 is odd" in text
+    assert "so it is not solvable." in text
+
+
+def test_explanation_of_an_invalid_board_lists_its_problems(qtbot) -> None:
+    model = BoardModel(Board.solved(3, 3))
+    view = ExplanationView(model)
+    qtbot.addWidget(view)
+    model.set_cells(3, 3, [1, 2, 3, 4, 4, 6, 7, 8, 0])
+    assert "Row 2, column 2: tile 4 appears twice" in view.toPlainText()
+
+
+def test_fix_suggests_a_swap_and_the_button_asks_for_it(qtbot) -> None:
+    model = BoardModel(swapped_goal(4, 4))
+    window = QWidget()
+    qtbot.addWidget(window)
+    fix = FixSuggestion(model, window)
+    assert not fix.isHidden()
+    assert fix.text == "Swap 14 and 15 to make it solvable."
+    with qtbot.waitSignal(fix.apply_requested) as blocker:
+        fix.apply_button.click()
+    assert blocker.args == [14, 15]
+
+
+def test_fix_hides_when_solvable_or_invalid(qtbot) -> None:
+    model = BoardModel(swapped_goal(4, 4))
+    window = QWidget()
+    qtbot.addWidget(window)
+    fix = FixSuggestion(model, window)
+    model.set_board(SEED_000)
+    assert fix.isHidden()
+    model.set_board(swapped_goal(4, 4))
+    assert not fix.isHidden()
+    model.set_cells(4, 4, [None] * 16)
+    assert fix.isHidden()
