@@ -95,6 +95,9 @@ def _resolve_goal(option: str | None) -> Goal | None:
         return parse_board(read_text(option))
     except BoardError as error:
         raise InputError(f"goal {option}: {error}") from None
+    except InputError as error:
+        # The reason already names the file; say it is the goal, not the board.
+        raise InputError(f"goal {error}") from None
 
 
 def _verdict_dict(board: Board, goal: Goal) -> dict[str, object]:

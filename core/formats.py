@@ -171,8 +171,10 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
             # One bracketed list: its lines are the rows (or it is one flat row).
             text = groups[0]
     lines = [line for line in text.splitlines() if line.strip() and not _RULE_LINE.match(line)]
-    while lines and _CAPTION.match(lines[0]):
-        lines.pop(0)  # only leading captions: words between rows are still an error
+    # Leading captions go, but only if rows follow: words between rows are still an error,
+    # and text of words alone should say which word is not a number.
+    first_row = next((i for i, line in enumerate(lines) if not _CAPTION.match(line)), 0)
+    lines = lines[first_row:]
     if len(lines) == 1 and "/" in lines[0]:
         # Slashes end rows, so even `1 0 2/` is one row of a 3x1 board, not a flat line.
         return [_split_row(part) for part in lines[0].rstrip().rstrip("/").split("/")], True

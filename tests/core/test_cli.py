@@ -1,0 +1,315 @@
+"""`slidecheck check`: exit codes, batch and JSON output, and clean failures."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import Board, Verdict, check
+from core.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+SLIDECHECK = Path(sys.executable).parent / "slidecheck"
+
+SOLVABLE = "1 2 3\n4 5 6\n7 8 0\n"
+UNSOLVABLE = "2 1 3\n4 5 6\n7 8 0\n"
+
+
+def run(argv: list[str], stdin_text: str = "") -> tuple[int, str]:
+    """Run `slidecheck check ARGV` in this process; returns the exit code and stdout."""
+    out = io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin_text), stdout=out)
+    return code, out.getvalue()
+
+
+@pytest.fixture
+def board_file(tmp_path: Path) -> Path:
+    path = tmp_path / "board.txt"
+    path.write_text(UNSOLVABLE)
+    return path
+
+
+def test_solvable_exits_0() -> None:
+    assert run([], SOLVABLE) == (0, "solvable\n")
+
+
+def test_unsolvable_exits_1() -> None:
+    assert run(["-"], UNSOLVABLE) == (1, "unsolvable\n")
+
+
+def test_reads_a_file(board_file: Path) -> None:
+    assert run([str(board_file)]) == (1, "unsolvable\n")
+
+
+def test_invalid_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run([], "1 2 3\n4 1 5\n7 8 0\n")
+    captured = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert captured.err == (
+        "slidecheck check: row 2, column 2: tile 1 appears twice (also at row 1, column 1)\n"
+    )
+
+
+def test_invalid_file_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "ragged.txt"
+    path.write_text("1 2 3\n4 5\n6 7 8 0\n")
+    assert run([str(path)])[0] == 2
+    assert capsys.readouterr().err == (
+        f"slidecheck check: {path}: ragged rows: row 2 has 2 cells but row 1 has 3\n"
+    )
+
+
+def test_width_for_a_flat_line() -> None:
+    assert run(["--width", "3"], "1 2 3 4 5 0") == (0, "solvable\n")
+    assert run(["--width", "2"], "2 1 3 4 5 0") == (1, "unsolvable\n")
+
+
+def test_flat_line_without_width_asks_for_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run([], "1 2 3 4 5 0")[0] == 2
+    assert "--width" in capsys.readouterr().err
+
+
+def test_goal_blank_first() -> None:
+    # On an even width the two goals differ: the blank-first goal is unsolvable to
+    # blank-last and the other way round.
+    assert run(["--goal", "blank-first"], "0 1\n2 3") == (0, "solvable\n")
+    assert run(["--goal", "blank-last"], "0 1\n2 3") == (1, "unsolvable\n")
+    assert run([], "0 1\n2 3") == (1, "unsolvable\n")
+    assert run(["--goal", "blank-first"], "1 2\n3 0") == (1, "unsolvable\n")
+
+
+def test_goal_file(tmp_path: Path) -> None:
+    goal = tmp_path / "goal.txt"
+    goal.write_text(UNSOLVABLE)  # the "unsolvable" board is its own goal
+    assert run(["--goal", str(goal)], UNSOLVABLE) == (0, "solvable\n")
+    assert run(["--goal", str(goal)], SOLVABLE) == (1, "unsolvable\n")
+
+
+def test_goal_of_another_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    goal = tmp_path / "goal.txt"
+    goal.write_text("1 2\n3 0\n")
+    assert run(["--goal", str(goal)], SOLVABLE)[0] == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "the goal is 2x2 but the board is 3x3" in err
+
+
+def test_missing_goal_file_says_it_is_the_goal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without "goal" the message would blame the board file the user did give.
+    missing = tmp_path / "nope.txt"
+    assert run(["--goal", str(missing)], SOLVABLE)[0] == 2
+    assert capsys.readouterr().err == f"slidecheck check: goal {missing}: no such file\n"
+
+
+def test_goal_in_a_json_document() -> None:
+    text = json.dumps({"width": 2, "height": 2, "tiles": [0, 1, 2, 3]})
+    assert run([], text)[0] == 1
+    with_goal = json.dumps({"width": 2, "height": 2, "tiles": [0, 1, 2, 3], "goal": "blank-first"})
+    assert run([], with_goal)[0] == 0
+    # --goal on the command line wins over the document's own goal.
+    assert run(["--goal", "blank-last"], with_goal)[0] == 1
+
+
+def test_json_output_has_the_verdict_keys() -> None:
+    code, out = run(["--json"], UNSOLVABLE)
+    assert code == 1
+    data = json.loads(out)
+    board = Board(3, 3, (2, 1, 3, 4, 5, 6, 7, 8, 0))
+    assert {key: data[key] for key in check(board).to_dict()} == check(board).to_dict()
+    assert set(Verdict.__dataclass_fields__) <= set(data)
+    assert data["solvable"] is False
+    assert data["inversions"] == 1
+    assert data["suggested_fix"] == [1, 2]
+
+
+def test_explain_prints_the_steps() -> None:
+    code, out = run(["--explain"], UNSOLVABLE)
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0] == "unsolvable"
+    assert lines[1:-1] == [
+        f"  {step}" for step in check(Board(3, 3, (2, 1, 3, 4, 5, 6, 7, 8, 0))).steps
+    ]
+    assert lines[-1] == "  Swap 1 and 2 to make it solvable."
+
+
+# --- batch --------------------------------------------------------------------------------------
+
+BATCH_INPUT = "1 2 3 0\n2 1 3 0\n1 1 2 0\n\n1 2 3 4 5 6 7 8 0\nnot a board\n0 1 2 3\n"
+
+
+def test_batch_one_line_per_input_line_in_order() -> None:
+    code, out = run(["--batch"], BATCH_INPUT)
+    assert code == 2
+    assert out.splitlines() == [
+        "solvable",
+        "unsolvable",
+        "invalid: row 1, column 2: tile 1 appears twice (also at row 1, column 1)",
+        "invalid: empty input: no board given",
+        "solvable",
+        "invalid: row 1, column 1: 'not' is not a number",
+        "unsolvable",
+    ]
+
+
+def test_batch_all_valid_exits_0_even_with_unsolvable_lines() -> None:
+    assert run(["--batch"], "1 2 3 0\n2 1 3 0\n") == (0, "solvable\nunsolvable\n")
+
+
+def test_batch_with_width_and_goal() -> None:
+    code, out = run(
+        ["--batch", "--width", "3", "--goal", "blank-first"],
+        "0 1 2 3 4 5\n1 0 2 3 4 5\n2 1 0 3 4 5\n",
+    )
+    assert code == 0
+    assert out.splitlines() == ["solvable", "solvable", "unsolvable"]
+
+
+def test_batch_json() -> None:
+    code, out = run(["--batch", "--json"], "1 2 3 0\n1 1 2 0\n2 1 3 0\n")
+    assert code == 2
+    first, second, third = (json.loads(line) for line in out.splitlines())
+    assert first["solvable"] is True
+    assert first == {**check(Board(2, 2, (1, 2, 3, 0))).to_dict(), "suggested_fix": None}
+    assert second == {"error": "row 1, column 2: tile 1 appears twice (also at row 1, column 1)"}
+    assert third["solvable"] is False
+    assert third["inversions"] == 1
+
+
+def test_batch_of_many_lines_keeps_order() -> None:
+    lines = ["1 2 3 0" if n % 3 else "2 1 3 0" for n in range(10_000)]
+    code, out = run(["--batch"], "\n".join(lines) + "\n")
+    assert code == 0
+    assert out.splitlines() == ["solvable" if n % 3 else "unsolvable" for n in range(10_000)]
+
+
+# --- inputs that are not boards at all ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make_path", "expected"),
+    [
+        (lambda tmp: tmp / "missing.txt", "no such file"),
+        (lambda tmp: tmp, "is a directory"),
+        (lambda tmp: _write_bytes(tmp / "junk.bin", bytes(range(256)) * 4), "binary data"),
+        (lambda tmp: _write_bytes(tmp / "latin.txt", b"1 2 3\n4 \xe9 5\n7 8 0\n"), "not UTF-8"),
+        (
+            lambda tmp: _write_bytes(tmp / "huge.txt", b"1 2 3 " + b"9" * 100_000 + b"\n"),
+            "is out of range",
+        ),
+        (lambda tmp: _write_bytes(tmp / "empty.txt", b""), "empty input"),
+    ],
+    ids=["missing", "directory", "binary", "latin-1", "huge-token", "empty"],
+)
+def test_unreadable_input_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make_path: object, expected: str
+) -> None:
+    path = make_path(tmp_path)  # type: ignore[operator]
+    assert run([str(path)])[0] == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("slidecheck check: ")
+    assert expected in err
+    assert "Traceback" not in err
+    assert len(err) < 300
+
+
+def _write_bytes(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def test_unknown_option_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--colour"], stdin=io.StringIO(SOLVABLE), stdout=io.StringIO())
+    assert exited.value.code == 2
+    assert "unrecognized arguments: --colour" in capsys.readouterr().err
+
+
+# --- the real executable --------------------------------------------------------------------------
+
+
+def _run_process(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(args, input=stdin, capture_output=True, timeout=60, check=False, cwd=REPO)
+
+
+@pytest.mark.skipif(not SLIDECHECK.exists(), reason="the slidecheck script is not installed")
+def test_console_script_exit_codes(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text(SOLVABLE)
+    bad = tmp_path / "bad.txt"
+    bad.write_text(UNSOLVABLE)
+    solved = _run_process([str(SLIDECHECK), "check", str(good)])
+    assert (solved.returncode, solved.stdout, solved.stderr) == (0, b"solvable\n", b"")
+    unsolved = _run_process([str(SLIDECHECK), "check", str(bad)])
+    assert (unsolved.returncode, unsolved.stdout) == (1, b"unsolvable\n")
+    piped = _run_process([str(SLIDECHECK), "check", "-", "--width", "2"], b"2 1 3 4 5 0\n")
+    assert (piped.returncode, piped.stdout) == (1, b"unsolvable\n")
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, b"no such file"),
+        (b"\x00\x01\x02junk", b"binary data"),
+        (b"1 " * 9 + b"9" * 10**5, b"out of range"),
+    ],
+    ids=["missing", "binary", "huge-token"],
+)
+def test_module_launcher_fails_cleanly(
+    tmp_path: Path, content: bytes | None, expected: bytes
+) -> None:
+    path = tmp_path / "input.txt"
+    if content is not None:
+        path.write_bytes(content)
+    result = _run_process([sys.executable, "-m", "gui.launcher", "check", str(path)])
+    assert result.returncode == 2
+    assert result.stdout == b""
+    assert result.stderr.count(b"\n") == 1
+    assert expected in result.stderr
+    assert b"Traceback" not in result.stderr
+
+
+def test_module_launcher_batch_from_stdin() -> None:
+    result = _run_process(
+        [sys.executable, "-m", "gui.launcher", "check", "--batch"], b"1 2 3 0\nx\n2 1 3 0\n"
+    )
+    assert result.returncode == 2
+    lines = result.stdout.decode().splitlines()
+    assert lines[0] == "solvable"
+    assert lines[1].startswith("invalid: ")
+    assert lines[2] == "unsolvable"
+
+
+def test_check_does_not_import_qt(tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text(UNSOLVABLE)
+    script = (
+        "import sys\n"
+        "from gui.launcher import main\n"
+        f"code = main(['check', {str(path)!r}])\n"
+        "loaded = sorted(name for name in sys.modules if name.split('.')[0] in "
+        "('PySide6', 'shiboken6', 'PyQt5', 'PyQt6'))\n"
+        "assert not loaded, loaded\n"
+        "assert code == 1, code\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        timeout=60,
+        check=False,
+        cwd=REPO,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout == b"unsolvable\n"
