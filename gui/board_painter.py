@@ -143,19 +143,10 @@ class BoardPainter:
     def _paint_header(
         self, painter: QPainter, geometry: BoardGeometry, colours: BoardColours, state: ViewState
     ) -> None:
-        model = self.model
         rect = QRectF(MARGIN, MARGIN, max(geometry.content_width - 2 * MARGIN, 300), HEADER - 6)
         painter.setFont(self._sized_font(13, bold=True))
-        board = model.board
-        if board is not None:
-            painter.setPen(colours.blank_row_accent)
-            left = f"\u25b6 blank on row {board.blank_row_from_bottom} from the bottom"
-        else:
-            painter.setPen(colours.problem)
-            problems = model.problems
-            left = f"\u26a0 {problems[0].message}" if problems else ""
-            if len(problems) > 1:
-                left += f" (+{len(problems) - 1} more)"
+        left = self.blank_row_label()
+        painter.setPen(colours.blank_row_accent if self.model.board else colours.problem)
         right = state.header_hint or self._highlight_summary()
         metrics = QFontMetricsF(painter.font())
         right_width = metrics.horizontalAdvance(right) + 8 if right else 0
@@ -170,6 +161,25 @@ class BoardPainter:
             painter.drawText(
                 rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), right
             )
+
+    def blank_row_label(self) -> str:
+        """The header's left text: where the blank is, or what is wrong with the board."""
+        board = self.model.board
+        if board is not None:
+            return f"\u25b6 blank on row {board.blank_row_from_bottom} from the bottom"
+        problems = self.model.problems
+        if not problems:
+            return ""
+        more = f" (+{len(problems) - 1} more)" if len(problems) > 1 else ""
+        return f"\u26a0 {problems[0].message}{more}"
+
+    def emphasised_tiles(self) -> frozenset[int]:
+        """Tiles drawn with the emphasis outline: the highlighted tile and pair."""
+        model = self.model
+        tiles = set(model.highlighted_pair or ())
+        if model.highlighted_tile is not None:
+            tiles.add(model.highlighted_tile)
+        return frozenset(tiles)
 
     def _highlight_summary(self) -> str:
         model = self.model
@@ -236,7 +246,7 @@ class BoardPainter:
         problem_cells = model.problem_cells
         highlighted = model.highlighted_tile
         partners = model.partners_of_highlighted if highlighted is not None else frozenset()
-        pair = model.highlighted_pair or ()
+        emphasised = self.emphasised_tiles()
         show_badges = state.show_badges and model.board is not None and geometry.cell >= 40
         counts = model.cell_inversion_counts() if show_badges else None
         cell_size = geometry.cell
@@ -277,7 +287,7 @@ class BoardPainter:
                     painter.setBrush(hatch)
                     painter.setPen(problem_pen)
                     painter.drawRoundedRect(rect, radius, radius)
-                if value and (value == highlighted or value in pair):
+                if value in emphasised:
                     painter.setBrush(Qt.BrushStyle.NoBrush)
                     painter.setPen(emphasis_pen)
                     painter.drawRoundedRect(rect, radius, radius)

@@ -98,6 +98,21 @@ class BoardView(QAbstractScrollArea):
         self.state.header_hint = text
         self.viewport().update()
 
+    def painter(self) -> BoardPainter:
+        return BoardPainter(self.model, self.palette(), self.font())
+
+    def blank_row_label(self) -> str:
+        """The text above the board: the blank's row from the bottom, or the first problem."""
+        return self.painter().blank_row_label()
+
+    def emphasised_cells(self) -> list[int]:
+        """Cells drawn with the emphasis outline (highlighted tile and pair), in order."""
+        tiles = self.painter().emphasised_tiles()
+        return [index for index, value in enumerate(self.model.cells()) if value in tiles]
+
+    def cell_rect_in_viewport(self, cell: int) -> QRectF:
+        return self._geometry.cell_rect(cell).translated(self._offset())
+
     @property
     def board_geometry(self) -> BoardGeometry:
         return self._geometry
@@ -180,9 +195,7 @@ class BoardView(QAbstractScrollArea):
         offset = self._offset()
         painter.translate(offset)
         area = QRectF(event.rect()).translated(-offset)
-        BoardPainter(self.model, self.palette(), self.font()).paint(
-            painter, self._geometry, area, self.state
-        )
+        self.painter().paint(painter, self._geometry, area, self.state)
         painter.end()
 
     def _update_accessible_description(self) -> None:

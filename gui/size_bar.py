@@ -58,6 +58,7 @@ class SizeBar(QWidget):
 
     def _on_spin_changed(self) -> None:
         self.size_requested.emit(self.width_box.value(), self.height_box.value())
+        self._show_model_size()  # a refused resize puts the boxes back
 
     def _show_model_size(self) -> None:
         # The model is the truth: a refused or undone resize puts the boxes back.

@@ -1,0 +1,97 @@
+"""Fixtures for the window tests: an isolated main window with a fixed light palette."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from core import Board
+from gui.app import forced_palette
+from gui.board_view import BoardView
+from gui.main_window import MainWindow
+
+ARTICLE_BOARD = Board.from_rows(
+    [[12, 1, 10, 2], [7, 11, 4, 14], [5, 0, 9, 15], [8, 13, 6, 3]]
+)  # 49 inversions, blank on row 2 from the bottom: solvable
+LOYD_BOARD = Board.from_rows(
+    [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, 0]]
+)  # 14 and 15 exchanged: not solvable
+
+
+#: The offscreen platform cannot resize native windows and says so whenever a main window
+#: shows; it is the test platform talking, not the app, so only this message is let through.
+OFFSCREEN_NOISE = "This plugin does not support propagateSizeHints"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/gui" in item.nodeid.replace("\\", "/"):
+            item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
+
+
+@pytest.fixture
+def settings(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def make_window(qtbot: QtBot, settings: QSettings) -> Callable[..., MainWindow]:
+    """Build main windows that never show a dialog and keep settings in a temp file."""
+
+    def make(restore: bool = False) -> MainWindow:
+        window = MainWindow(settings, restore=restore)
+        window.setPalette(forced_palette("light"))
+        window.editor.confirm_drop = lambda _question: True
+        window._ask_to_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+
+    return make
+
+
+@pytest.fixture
+def window(make_window) -> MainWindow:
+    return make_window()
+
+
+def click_cell(qtbot: QtBot, view: BoardView, cell: int) -> None:
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.cell_center(cell))
+
+
+def type_cells(qtbot: QtBot, view: BoardView, values: Sequence[int | None]) -> None:
+    """Type a board cell by cell from the top-left cell, Tab after each, as a user would."""
+    click_cell(qtbot, view, 0)
+    for value in values:
+        if value is None:
+            pass
+        elif value == 0:
+            qtbot.keyClick(view, Qt.Key.Key_Space)
+        else:
+            qtbot.keyClicks(view, str(value))
+        qtbot.keyClick(view, Qt.Key.Key_Tab)
+
+
+def pixel_in_tile(view: BoardView, cell: int) -> QColor:
+    """A pixel of the tile's fill, away from its number, badge and outline."""
+    rect = view.cell_rect_in_viewport(cell)
+    point = QPoint(int(rect.left() + rect.width() * 0.2), int(rect.top() + rect.height() * 0.85))
+    image = view.viewport().grab().toImage()
+    ratio = image.devicePixelRatio()
+    return image.pixelColor(int(point.x() * ratio), int(point.y() * ratio))
+
+
+def pixel_on_outline(view: BoardView, cell: int) -> QColor:
+    """A pixel on the tile's left outline, where the emphasis pen is drawn."""
+    rect = view.cell_rect_in_viewport(cell)
+    inset = max(1.5, rect.width() * 0.04)
+    point = QPoint(round(rect.left() + inset), int(rect.center().y()))
+    image = view.viewport().grab().toImage()
+    ratio = image.devicePixelRatio()
+    return image.pixelColor(int(point.x() * ratio), int(point.y() * ratio))

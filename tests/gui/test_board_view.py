@@ -1,0 +1,181 @@
+"""The board view: typing, keys, tint, marks, drag to swap, place in order and play."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from core import Board, check
+from gui.board_painter import Mode
+from tests.gui.conftest import (
+    ARTICLE_BOARD,
+    LOYD_BOARD,
+    click_cell,
+    pixel_in_tile,
+    type_cells,
+)
+
+
+def verdict_text(window) -> str:
+    return window.findChild(QLabel, "verdictLabel").text()
+
+
+def test_typing_the_article_board_gives_solvable_blue(qtbot: QtBot, window):
+    view = window.board_view
+    window.editor.start_placing()  # start from an empty board, as a user copying one would
+    type_cells(qtbot, view, ARTICLE_BOARD.tiles)
+    assert window.model.board == ARTICLE_BOARD
+    assert verdict_text(window) == "Solvable"
+    assert view.blank_row_label().endswith("blank on row 2 from the bottom")
+    assert window.inversion_panel.pair_model.rowCount() == 49
+    colour = pixel_in_tile(view, 0)
+    assert colour.blue() > colour.red() + 20  # blue tint
+
+
+def test_typing_loyds_board_gives_not_solvable_orange(qtbot: QtBot, window):
+    view = window.board_view
+    window.editor.start_placing()
+    type_cells(qtbot, view, LOYD_BOARD.tiles)
+    assert window.model.board == LOYD_BOARD
+    assert verdict_text(window) == "Not solvable"
+    assert view.blank_row_label().endswith("blank on row 1 from the bottom")
+    assert window.inversion_panel.pair_model.rowCount() == 1
+    colour = pixel_in_tile(view, 0)
+    assert colour.red() > colour.blue() + 20  # orange tint
+
+
+def test_several_digits_in_one_cell_and_zero_inside_a_number(qtbot: QtBot, window):
+    view = window.board_view
+    click_cell(qtbot, view, 5)
+    qtbot.keyClicks(view, "10")
+    assert window.model.cell(5) == 10
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    qtbot.keyClicks(view, "0")
+    assert window.model.cell(6) == 0  # a lone 0 is the blank
+
+
+def test_blank_keys(qtbot: QtBot, window):
+    view = window.board_view
+    for key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete, Qt.Key.Key_Space, "_"):
+        window.editor.new_board()
+        click_cell(qtbot, view, 0)
+        assert window.model.cell(0) == 1
+        if isinstance(key, str):
+            qtbot.keyClicks(view, key)
+        else:
+            qtbot.keyClick(view, key)
+        assert window.model.cell(0) == 0
+
+
+def test_arrows_tab_and_enter_move_like_a_spreadsheet(qtbot: QtBot, window):
+    view = window.board_view
+    click_cell(qtbot, view, 0)
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.cursor_cell == 1
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert view.cursor_cell == 5
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    assert view.cursor_cell == 6
+    qtbot.keyClick(view, Qt.Key.Key_Backtab)
+    assert view.cursor_cell == 5
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert view.cursor_cell == 9
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    qtbot.keyClick(view, Qt.Key.Key_Left)  # stops at the edge
+    assert view.cursor_cell == 8
+
+
+def test_invalid_input_marks_the_cells_and_keeps_the_text(qtbot: QtBot, window):
+    view = window.board_view
+    click_cell(qtbot, view, 1)
+    qtbot.keyClicks(view, "1")  # a second 1
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    qtbot.keyClicks(view, "99")  # out of range
+    assert window.model.cell(1) == 1
+    assert window.model.cell(2) == 99
+    assert window.model.board is None
+    assert window.model.problem_cells >= {0, 1, 2}
+    assert "appears twice" in view.blank_row_label()
+    assert verdict_text(window) != "Solvable"
+    assert verdict_text(window) != "Not solvable"
+    # The marked cell is hatched in the problem colour, not tinted by a verdict.
+    assert pixel_in_tile(view, 1) != pixel_in_tile(view, 5)
+
+
+def test_drag_a_tile_onto_another_swaps_them(qtbot: QtBot, window):
+    view = window.board_view
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view.cell_center(0))
+    qtbot.mouseMove(viewport, view.cell_center(1))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view.cell_center(1))
+    assert window.model.cells()[:2] == [2, 1]
+    assert not window.model.verdict.solvable
+    window.undo_stack.undo()
+    assert window.model.board == Board.solved(4, 4)
+
+
+def test_place_in_order_copies_a_physical_puzzle(qtbot: QtBot, window):
+    view = window.board_view
+    window.set_mode(Mode.PLACE)
+    assert window.model.cells() == [None] * 16
+    target = LOYD_BOARD
+    for tile in range(1, 16):
+        click_cell(qtbot, view, target.index_of(tile))
+    assert window.model.board == target  # the last empty cell became the blank
+    assert not window.model.verdict.solvable
+
+
+def test_play_mode_slides_and_keeps_the_verdict(qtbot: QtBot, window):
+    view = window.board_view
+    window.editor.load(ARTICLE_BOARD)
+    window.set_mode(Mode.PLAY)
+    before = check(ARTICLE_BOARD)
+    click_cell(qtbot, view, ARTICLE_BOARD.index_of(11))  # above the blank
+    assert window.model.cell(5) == 0
+    assert window.model.cell(9) == 11
+    for key in (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_Right, Qt.Key.Key_Down):
+        qtbot.keyClick(view, key)
+    assert window.model.board != ARTICLE_BOARD
+    assert window.model.verdict.solvable == before.solvable
+    assert verdict_text(window) == "Solvable"
+    click_cell(qtbot, view, 0)  # not beside the blank: nothing moves
+    assert window.model.verdict.solvable == before.solvable
+
+
+def test_hovering_a_tile_highlights_its_partners(qtbot: QtBot, window):
+    view = window.board_view
+    window.editor.load(ARTICLE_BOARD)
+    qtbot.mouseMove(view.viewport(), view.cell_center(0))
+    assert window.model.highlighted_tile == 12
+    assert window.model.partners_of_highlighted == frozenset(range(1, 12))
+    assert "11 inversion partners" in view.painter()._highlight_summary()
+    assert view.emphasised_cells() == [0]
+
+
+def test_copy_and_paste_through_the_keyboard(qtbot: QtBot, window):
+    from PySide6.QtGui import QGuiApplication
+
+    view = window.board_view
+    window.editor.load(LOYD_BOARD)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert "13 15 14  0" in QGuiApplication.clipboard().text()
+    QGuiApplication.clipboard().setText("1 2 3/4 5 6/7 8 0")
+    qtbot.keyClick(view, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.board == Board.solved(3, 3)
+
+
+def test_a_large_board_paints_only_what_is_visible(qtbot: QtBot, window):
+    import random
+
+    from core import random_board
+
+    board = random_board(100, 100, solvable=False, rng=random.Random(3))
+    window.editor.load(board)
+    view = window.board_view
+    rows, columns = view.board_geometry.visible_cells(view.viewport().rect().toRectF())
+    assert len(rows) < 100
+    assert len(columns) < 100
+    view.viewport().grab()  # paints without touching every cell
+    assert window.model.verdict.solvable is False

@@ -1,0 +1,256 @@
+"""The main window: panels wired to the model, undo, files, settings, export and names."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QMessageBox, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from core import Board, format_board, inversion_pairs
+from gui.board_painter import Mode
+from gui.document import read_board_file
+from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, pixel_on_outline, type_cells
+
+
+def test_stable_object_names(window):
+    for name in ("boardView", "verdictLabel", "inversionList", "explanationView"):
+        assert window.findChild(QWidget, name) is not None, name
+
+
+def test_every_action_has_a_name_and_the_standard_shortcuts(window):
+    assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
+    assert window.open_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
+    assert window.save_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
+    assert window.paste_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Paste)
+    for widget in (window.board_view, window.size_bar.width_box, window.goal_picker):
+        assert widget.accessibleName()
+
+
+def test_selecting_a_pair_highlights_exactly_its_two_tiles(qtbot: QtBot, window):
+    window.editor.load(ARTICLE_BOARD)
+    table = window.findChild(QAbstractItemView, "inversionList")
+    pairs = list(inversion_pairs(ARTICLE_BOARD))
+    row = 20
+    table.selectionModel().select(
+        table.model().index(row, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    window.board_view.setFocus()
+    first, second = pairs[row]
+    assert window.model.highlighted_pair == (first, second)
+    window.model.set_highlighted_tile(None)
+    expected = sorted([ARTICLE_BOARD.index_of(first), ARTICLE_BOARD.index_of(second)])
+    assert window.board_view.emphasised_cells() == expected
+    # And on screen: the emphasis outline (black in the light palette) on those two only.
+    for cell in range(16):
+        colour = pixel_on_outline(window.board_view, cell)
+        dark = max(colour.red(), colour.green(), colour.blue()) < 60
+        assert dark == (cell in expected), cell
+
+
+def test_undo_and_redo_restore_the_board(qtbot: QtBot, window):
+    view = window.board_view
+    original = window.model.cells()
+    type_cells(qtbot, view, [12, 1, 10])
+    typed = window.model.cells()
+    assert typed[:3] == [12, 1, 10]
+    for _ in range(3):
+        window.undo_action.trigger()
+    assert window.model.cells() == original
+    for _ in range(3):
+        window.redo_action.trigger()
+    assert window.model.cells() == typed
+
+
+def test_typing_two_digits_is_one_undo_step(qtbot: QtBot, window):
+    view = window.board_view
+    type_cells(qtbot, view, [12])
+    assert window.model.cell(0) == 12
+    window.undo_stack.undo()
+    assert window.model.cell(0) == 1
+
+
+PASTES = {
+    "grid": format_board(LOYD_BOARD),
+    "slash": format_board(LOYD_BOARD, "slash"),
+    "json": format_board(LOYD_BOARD, "json"),
+    "npuzzle": format_board(LOYD_BOARD, "npuzzle"),
+    "c array": "{1, 2, 3, 4},\n{5, 6, 7, 8},\n{9, 10, 11, 12},\n{13, 15, 14, 0},",
+    "flat line": "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 _",
+    "table": "| 1 | 2 | 3 | 4 |\n| 5 | 6 | 7 | 8 |\n| 9 | 10 | 11 | 12 |\n| 13 | 15 | 14 | x |",
+}
+
+
+@pytest.mark.parametrize("form", PASTES)
+def test_paste_every_core_format(qtbot: QtBot, window, form):
+    window.editor.load(Board.solved(3, 3))
+    QGuiApplication.clipboard().setText(PASTES[form])
+    window.paste_action.trigger()
+    assert window.model.board == LOYD_BOARD
+    assert window.findChild(QLabel, "verdictLabel").text() == "Not solvable"
+
+
+def test_paste_of_junk_changes_nothing_and_says_why(window):
+    before = window.model.cells()
+    QGuiApplication.clipboard().setText("hello 1 2 3")
+    window.paste_action.trigger()
+    assert window.model.cells() == before
+    assert "Cannot paste" in window.status_message.text()
+
+
+def test_fix_button_makes_the_board_solvable(qtbot: QtBot, window):
+    window.editor.load(LOYD_BOARD)
+    button = window.fix_suggestion.findChild(QPushButton)
+    assert button is not None
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert window.model.verdict.solvable
+    assert window.model.board == LOYD_BOARD.with_swapped(13, 14)
+
+
+def test_goal_picker(qtbot: QtBot, window):
+    window.editor.load(Board.solved(4, 4, blank_first=True))
+    assert not window.model.verdict.solvable
+    window.goal_picker.setCurrentIndex(1)
+    window.goal_picker.activated.emit(1)
+    assert window.model.goal == "blank-first"
+    assert window.model.verdict.solvable
+    window.editor.load(LOYD_BOARD)
+    window.goal_picker.activated.emit(2)  # this board as the goal
+    assert window.model.goal == LOYD_BOARD
+    assert window.model.verdict.solvable
+    window.undo_stack.undo()
+    assert window.model.goal == "blank-first"
+
+
+def test_resize_keeps_what_fits_and_asks_before_dropping(qtbot: QtBot, window):
+    questions = []
+    window.editor.confirm_drop = lambda question: questions.append(question) or False
+    window.size_bar.width_box.setValue(3)
+    assert questions
+    assert window.model.width == 4  # refused: nothing changed
+    assert window.size_bar.width_box.value() == 4
+    window.editor.confirm_drop = lambda _question: True
+    window.size_bar.preset_buttons[0].click()  # 3x3
+    assert (window.model.width, window.model.height) == (3, 3)
+    assert window.model.cells() == [1, 2, 3, 5, 6, 7, 9, 10, 11]
+    assert window.model.board is None  # 10 and 11 are out of range: marked, not changed
+    window.size_bar.height_box.setValue(5)
+    assert window.model.cells()[9:] == [None] * 6
+    window.undo_stack.undo()
+    window.undo_stack.undo()
+    assert window.model.board == Board.solved(4, 4)
+    assert window.size_bar.width_box.value() == 4
+
+
+def test_random_boards(window):
+    window.random_unsolvable_action.trigger()
+    assert not window.model.verdict.solvable
+    window.random_solvable_action.trigger()
+    assert window.model.verdict.solvable
+
+
+def test_save_then_open_round_trips(qtbot: QtBot, window, tmp_path):
+    window.editor.load(ARTICLE_BOARD)
+    for suffix in ("txt", "json", "puzzle"):
+        path = str(tmp_path / f"board.{suffix}")
+        assert window.save_to(path)
+        assert window.undo_stack.isClean()
+        assert read_board_file(path).board == ARTICLE_BOARD
+        window.editor.new_board()
+        assert window.open_file(path)
+        assert window.model.board == ARTICLE_BOARD
+        assert window.recent_files.paths()[0].endswith(f"board.{suffix}")
+    assert not list(tmp_path.glob("*.tmp*"))  # the atomic write left no temporary file
+
+
+def test_custom_goal_survives_a_json_round_trip(window, tmp_path):
+    window.editor.load(LOYD_BOARD)
+    window.editor.use_current_as_goal()
+    path = str(tmp_path / "goal.json")
+    assert window.save_to(path)
+    window.editor.set_goal("blank-last")
+    assert window.open_file(path)
+    assert window.model.goal == LOYD_BOARD
+
+
+def test_an_invalid_board_is_not_saved(window, tmp_path):
+    window.editor.type_digit(0, 2, continues=False)
+    path = tmp_path / "bad.txt"
+    assert not window.save_to(str(path))
+    assert not path.exists()
+    assert "invalid" in window.status_message.text()
+
+
+def test_open_a_bad_file_keeps_the_board(window, tmp_path):
+    path = tmp_path / "junk.txt"
+    path.write_text("not a board\n")
+    before = window.model.cells()
+    assert not window.open_file(str(path))
+    assert window.model.cells() == before
+
+
+def test_quitting_with_unsaved_changes_asks(qtbot: QtBot, window):
+    asked = []
+
+    def answer() -> QMessageBox.StandardButton:
+        asked.append(True)
+        return QMessageBox.StandardButton.Cancel
+
+    window._ask_to_save = answer
+    window.editor.random(solvable=True)
+    assert not window.close()
+    assert asked
+    window._ask_to_save = lambda: QMessageBox.StandardButton.Discard
+    assert window.close()
+
+
+def test_last_board_and_geometry_restored(qtbot: QtBot, make_window):
+    first = make_window()
+    first.resize(720, 540)
+    qtbot.waitUntil(lambda: first.size().width() == 720)
+    first.editor.type_digit(0, 7, continues=False)  # half-typed: invalid, still restored
+    cells = first.model.cells()
+    first.editor.use_current_as_goal()
+    assert first.close()
+    second = make_window(restore=True)
+    assert second.model.cells() == cells
+    assert (second.size().width(), second.size().height()) == (720, 540)
+
+
+def test_export_png_and_svg(window, tmp_path):
+    from PySide6.QtGui import QImage
+
+    window.editor.load(LOYD_BOARD)
+    png, svg = tmp_path / "board.png", tmp_path / "board.svg"
+    assert window.export_image(str(png))
+    assert window.export_image(str(svg))
+    image = QImage(str(png))
+    assert image.width() > 200
+    assert image.height() > 200
+    text = svg.read_text()
+    assert "<svg" in text
+    assert "15" in text
+
+
+def test_inversion_list_model_passes_qtmodeltester(qtmodeltester, window):
+    window.editor.load(ARTICLE_BOARD)
+    qtmodeltester.check(window.inversion_panel.pair_model, force_py=True)
+
+
+def test_mode_actions(window):
+    window.mode_actions[Mode.PLAY].trigger()
+    assert window.board_view.mode is Mode.PLAY
+    window.mode_actions[Mode.EDIT].trigger()
+    assert window.board_view.mode is Mode.EDIT
+
+
+def test_settings_json_is_plain(window, settings):
+    window.save_settings()
+    data = json.loads(settings.value("board/last"))
+    assert data["width"] == 4
