@@ -8,6 +8,7 @@ O(n log n) (a merge count whose inner loops run in C via `bisect`), parity alone
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right, insort
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from itertools import accumulate, repeat
 # Blocks this small are counted by insertion into a sorted prefix: C-level memmoves are
 # cheaper than Python-level merge bookkeeping until a block is a few hundred long.
 _BASE_BLOCK = 256
+#: Above this many ranks the parity walk copies them into a packed array first.
+_COMPACT_WALK_LENGTH = 50_000
 
 
 def count_inversions(ranks: Sequence[int]) -> int:
@@ -49,17 +52,25 @@ def inversion_parity(ranks: Sequence[int]) -> int:
     inversion count; walking the cycles avoids the O(n log n) count when only parity matters.
     """
     length = len(ranks)
+    if length > _COMPACT_WALK_LENGTH:
+        # The walk jumps at random: over a tuple every step chases a pointer to an int
+        # object scattered in memory. Packed 32-bit values keep a million ranks in 4 MB
+        # of cache-friendly memory, which more than halves the time of the walk.
+        ranks = array("i", ranks)
     visited = bytearray(length)
+    find_unvisited = visited.find
     cycles = 0
-    for start in range(length):
-        if visited[start]:
-            continue
+    start = 0
+    while True:
+        # Most cells lie on a few long cycles; `find` skips visited ones in C.
+        start = find_unvisited(0, start)
+        if start < 0:
+            return (length - cycles) & 1
         cycles += 1
         position = start
         while not visited[position]:
             visited[position] = 1
             position = ranks[position]
-    return (length - cycles) & 1
 
 
 def earlier_greater_counts(ranks: Sequence[int]) -> list[int]:

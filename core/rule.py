@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
@@ -47,30 +47,28 @@ def goal_ranks(board: Board, goal: Goal) -> list[int]:
     return [tile - 1 for tile in board.tiles if tile != BLANK]
 
 
-def _classic_parity(board: Board, goal: GoalName) -> int:
+def _classic_parity(tiles: Sequence[int], blank_index: int, goal: GoalName) -> int:
     """Inversion parity for the classic goals without building the rank list.
 
-    Walks the whole permutation, blank included: tile t belongs at index t-1 (blank-last;
-    Python's index -1 is the last cell, where the blank belongs) or at index t
-    (blank-first). The blank's own walk to its goal index adds that many transpositions,
-    which we take back out.
+    Reading each tile value as the index it points to makes the tiles a permutation p of
+    0..n-1 whose parity `inversion_parity` finds by walking cycles. Blank-first relabels
+    tile t to place t, which is p itself. Blank-last relabels t to place t-1 (the blank to
+    n-1): p followed by a rotation of all n places, an n-cycle that adds n-1 to the parity.
+    Either way the blank's own walk to its goal place is then taken back out.
     """
-    tiles = board.tiles
     size = len(tiles)
-    visited = bytearray(size)
-    cycles = 0
-    shift = 1 if goal == "blank-last" else 0
-    for start in range(size):
-        if visited[start]:
-            continue
-        cycles += 1
-        position = start
-        while not visited[position]:
-            visited[position] = 1
-            position = tiles[position] - shift
-    blank_index = tiles.index(BLANK)
-    blank_moves = size - 1 - blank_index if goal == "blank-last" else blank_index
-    return (size - cycles + blank_moves) & 1
+    if goal == "blank-last":
+        return (inversion_parity(tiles) + size - 1 + size - 1 - blank_index) & 1
+    return (inversion_parity(tiles) + blank_index) & 1
+
+
+def _parity_rule(
+    width: int, inversion_parity_bit: int, blank_row_from_bottom: int, goal_blank_row: int
+) -> bool:
+    """The rule for boards at least two wide and two high."""
+    if width % 2 == 1:
+        return inversion_parity_bit == 0
+    return (inversion_parity_bit + blank_row_from_bottom - goal_blank_row) % 2 == 0
 
 
 def _decide(board: Board, target: Board, inversion_parity_bit: int, inversions: int | None) -> bool:
@@ -78,10 +76,28 @@ def _decide(board: Board, target: Board, inversion_parity_bit: int, inversions: 
         if inversions is None:
             inversions = count_inversions(goal_ranks(board, target))
         return inversions == 0
-    if board.width % 2 == 1:
-        return inversion_parity_bit == 0
-    row_difference = board.blank_row_from_bottom - target.blank_row_from_bottom
-    return (inversion_parity_bit + row_difference) % 2 == 0
+    return _parity_rule(
+        board.width,
+        inversion_parity_bit,
+        board.blank_row_from_bottom,
+        target.blank_row_from_bottom,
+    )
+
+
+def classic_goal_solvable(width: int, height: int, tiles: Sequence[int], goal: GoalName) -> bool:
+    """`is_solvable` for a classic goal, on tiles already known to form a valid board.
+
+    No validation: `tiles` must be a permutation of 0..W*H-1 with W and H at least 2 (as a
+    `Board` guarantees), and `goal` "blank-last" or "blank-first". Readers that checked
+    the tiles themselves (the batch command) call this to skip building a `Board`.
+    """
+    blank_index = tiles.index(BLANK)
+    blank_row_from_bottom = height - blank_index // width
+    # Blank-last ends with the blank on the bottom row; blank-first on the top row.
+    goal_blank_row = 1 if goal == "blank-last" else height
+    return _parity_rule(
+        width, _classic_parity(tiles, blank_index, goal), blank_row_from_bottom, goal_blank_row
+    )
 
 
 def is_solvable(board: Board, goal: Goal = "blank-last") -> bool:
@@ -89,14 +105,13 @@ def is_solvable(board: Board, goal: Goal = "blank-last") -> bool:
 
     Raises `BoardError` if the goal has another shape or is not a known name.
     """
+    if isinstance(goal, str) and goal in GOAL_NAMES and board.width > 1 and board.height > 1:
+        # No need to build the goal board: its blank row is all the rule asks of it.
+        return classic_goal_solvable(board.width, board.height, board.tiles, goal)
     target = goal_board(goal, board.width, board.height)
     if board.width == 1 or board.height == 1:
         return _decide(board, target, 0, None)
-    if isinstance(goal, Board):
-        parity = inversion_parity(goal_ranks(board, goal))
-    else:
-        parity = _classic_parity(board, goal)
-    return _decide(board, target, parity, None)
+    return _decide(board, target, inversion_parity(goal_ranks(board, target)), None)
 
 
 @dataclass(frozen=True)
