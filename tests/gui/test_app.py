@@ -1,0 +1,69 @@
+"""Start-up: argument parsing, forced palettes and the headless --screenshot render."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtGui import QImage, QPalette
+
+from core import format_board
+from gui.app import forced_palette, parse_arguments
+from gui.palette import is_dark
+from tests.gui.conftest import LOYD_BOARD
+
+
+def test_arguments():
+    arguments = parse_arguments(["--board", "b.txt", "--screenshot", "out.png", "--style", "dark"])
+    assert (arguments.board, arguments.screenshot, arguments.style) == ("b.txt", "out.png", "dark")
+    assert parse_arguments(["b.txt"]).file == "b.txt"
+    assert parse_arguments(["--self-test"]).self_test
+
+
+@pytest.mark.parametrize(("style", "dark"), [("light", False), ("dark", True)])
+def test_forced_palettes(style, dark):
+    palette = forced_palette(style)
+    assert palette is not None
+    assert is_dark(palette) == dark
+    text = palette.color(QPalette.ColorRole.Text).lightness()
+    base = palette.color(QPalette.ColorRole.Base).lightness()
+    assert abs(text - base) > 150  # readable contrast either way
+
+
+def test_screenshot_renders_the_annotated_window(tmp_path):
+    board = tmp_path / "loyd.txt"
+    board.write_text(format_board(LOYD_BOARD))
+    output = tmp_path / "shot.png"
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-m", "gui.launcher", "--board", str(board), "--screenshot", str(output)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(output))
+    assert image.width() >= 800
+    assert image.height() >= 500
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, 400, 7)}
+    assert len(colours) > 20  # a real render, not a blank image
+
+
+def test_screenshot_of_a_bad_board_fails_cleanly(tmp_path):
+    board = tmp_path / "bad.txt"
+    board.write_text("not a board")
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-m", "gui.launcher", "--board", str(board), "--screenshot", "x.png"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
