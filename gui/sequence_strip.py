@@ -268,6 +268,8 @@ class SequenceStrip(QAbstractScrollArea):
                 )
             if pair is not None:
                 strong_arcs.append((labels.index(pair[0]), labels.index(pair[1])))
+        # A fan of many arcs from one tile reads better thin; one pair stands out thick.
+        strong_pen.setWidthF(2.5 if len(strong_arcs) <= 12 else 1.3)
         painter.setPen(strong_pen)
         for left, right in strong_arcs:
             if left <= last and right >= first:
@@ -277,10 +279,11 @@ class SequenceStrip(QAbstractScrollArea):
         start = self.box_rect(left).center().x()
         end = self.box_rect(right).center().x()
         base = float(self._box_top())
-        # Longer arcs rise higher, in proportion to the whole strip, so nested pairs stay
-        # apart and the longest arc just fills the band.
-        span = (right - left) / max(1, len(self._labels()) - 1)
-        rise = (self._arc_height() - 4.0) * (0.2 + 0.8 * span)
+        # Longer arcs rise higher, so nested pairs stay apart; an arc as wide as the
+        # visible strip fills the band, wider ones are clipped to it.
+        visible_width = max(1.0, min(self._content_width(), self.viewport().width()))
+        span = min(1.0, (end - start) / visible_width)
+        rise = (self._arc_height() - 4.0) * (0.15 + 0.85 * span)
         path = QPainterPath(QPointF(start, base))
         path.cubicTo(QPointF(start, base - rise), QPointF(end, base - rise), QPointF(end, base))
         painter.drawPath(path)
