@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from core.sequence import first_pair_number_with, reading_position
 from gui.board_model import BoardModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -56,15 +57,14 @@ class InversionListModel(QAbstractListModel):
         first, second = index.pair_at(row)
         return index.labels[first], index.labels[second]
 
-    def row_of_first_pair_of(self, tile: int) -> int | None:
-        """The row of the first pair `tile` opens (it is read first), or None if it opens none."""
+    def row_of_first_pair_with(self, tile: int) -> int | None:
+        """The row of the first pair `tile` belongs to, or None if it is in no listed pair."""
         index = self._model.inversion_index
-        if index is None or tile not in index.labels:
+        if index is None:
             return None
-        position = index.labels.index(tile)
-        row = index.first_pair_number(position)
-        opens_a_pair = index.first_pair_number(position + 1) > row
-        return row if opens_a_pair and row < self.rowCount() else None
+        position = reading_position(index, tile)
+        row = None if position is None else first_pair_number_with(index, position)
+        return row if row is not None and row < self.rowCount() else None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.parent().isValid() or index.column() != 0:

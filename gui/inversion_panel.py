@@ -137,7 +137,7 @@ class InversionPanel(QWidget):
         tile = self._model.highlighted_tile
         if tile is None:
             return
-        row = self._pairs.row_of_first_pair_of(tile)
+        row = self._pairs.row_of_first_pair_with(tile)
         if row is not None and not self._list.underMouse():
             self._list.scrollTo(self._pairs.index(row), QAbstractItemView.ScrollHint.PositionAtTop)
 

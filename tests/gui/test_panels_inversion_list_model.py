@@ -76,11 +76,12 @@ def test_hundred_by_hundred_answers_without_listing_pairs() -> None:
     assert pairs.index(tiles - 1).data(PAIR_ROLE) == (tiles - 1, tiles - 2)
 
 
-def test_row_of_first_pair_of_a_tile() -> None:
+def test_row_of_the_first_pair_with_a_tile() -> None:
     pairs = InversionListModel(BoardModel(SEED_000))
-    row = pairs.row_of_first_pair_of(7)
-    assert row is not None
-    assert pairs.pair(row) == (7, 4)
-    assert pairs.pair(row - 1)[0] != 7  # type: ignore[index]
-    # 3 is read last: it opens no pair.
-    assert pairs.row_of_first_pair_of(3) is None
+    # 12 is read first and is greater than 1, 10, 2 and 7: (12, 7) is row 3.
+    assert pairs.row_of_first_pair_with(7) == 3
+    assert pairs.pair(3) == (12, 7)
+    assert pairs.row_of_first_pair_with(12) == 0
+    assert pairs.row_of_first_pair_with(99) is None
+    solved = InversionListModel(BoardModel(Board.solved(3, 3)))
+    assert solved.row_of_first_pair_with(4) is None

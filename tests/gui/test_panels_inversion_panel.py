@@ -99,7 +99,7 @@ def test_a_highlighted_tile_scrolls_its_first_pair_into_view(qtbot) -> None:
     qtbot.waitExposed(panel)
     view = panel.pair_list
     model.set_highlighted_tile(50)
-    row = panel.pair_model.row_of_first_pair_of(50)
+    row = panel.pair_model.row_of_first_pair_with(50)
     assert row is not None
     assert view.indexAt(QPoint(4, 4)).row() == row
 
