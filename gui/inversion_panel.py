@@ -36,6 +36,7 @@ class InversionPanel(QWidget):
         super().__init__(parent)
         self._model = model
         self._pairs = InversionListModel(model, self)
+        self._pair_is_ours = False  # the board's highlighted pair came from this list
 
         self._header = QLabel(self)
         self._header.setObjectName("inversionHeader")
@@ -93,6 +94,7 @@ class InversionPanel(QWidget):
         self._model.changed.connect(self._refresh_tile_line)
         self._model.highlight_changed.connect(self._on_highlight_changed)
         self._list.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self._pairs.modelReset.connect(self._on_pairs_reset)
         self._list.entered.connect(self._on_row_hovered)
         self._list.viewport().installEventFilter(self)
         self._badges.toggled.connect(self.badges_toggled)
@@ -104,15 +106,26 @@ class InversionPanel(QWidget):
         return self._pairs.pair(rows[0].row()) if rows else None
 
     def _on_selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self._model.set_highlighted_pair(self._selected_pair())
+        self._highlight_pair(self._selected_pair())
 
     def _on_row_hovered(self, index: QModelIndex) -> None:
-        self._model.set_highlighted_pair(index.data(PAIR_ROLE))
+        self._highlight_pair(index.data(PAIR_ROLE))
+
+    def _highlight_pair(self, pair: tuple[int, int] | None) -> None:
+        self._model.set_highlighted_pair(pair)
+        self._pair_is_ours = self._model.highlighted_pair is not None
+
+    def _on_pairs_reset(self) -> None:
+        # An edit renumbers the pairs and drops the selection; a pair this list put on the
+        # board may not even be an inversion any more, so take it back down.
+        if self._pair_is_ours:
+            self._pair_is_ours = False
+            self._model.set_highlighted_pair(None)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Leaving the list hands the highlight back to the selected pair, if any.
         if watched is self._list.viewport() and event.type() == QEvent.Type.Leave:
-            self._model.set_highlighted_pair(self._selected_pair())
+            self._highlight_pair(self._selected_pair())
         return super().eventFilter(watched, event)
 
     # -- reacting to the board model -----------------------------------------------

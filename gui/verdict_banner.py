@@ -139,6 +139,7 @@ class VerdictBanner(QFrame):
             QEvent.Type.PaletteChange,
             QEvent.Type.FontChange,
             QEvent.Type.StyleChange,
+            QEvent.Type.DevicePixelRatioChange,
         ):
             self._refresh_icon()
         super().changeEvent(event)

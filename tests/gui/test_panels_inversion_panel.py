@@ -117,3 +117,20 @@ def test_badge_box_reports_its_state(qtbot) -> None:
     with qtbot.waitSignal(panel.badges_toggled) as blocker:
         panel.findChild(QCheckBox, "inversionBadgesCheck").click()
     assert blocker.args == [True]
+
+
+def test_an_edit_takes_down_the_pair_the_list_highlighted(qtbot) -> None:
+    model, panel = make_panel(qtbot, swapped_goal(4, 4))
+    panel.pair_list.selectRow(0)
+    assert model.highlighted_pair == (15, 14)
+    # Applying the fix solves the board: (15, 14) is no longer an inversion.
+    model.set_board(swapped_goal(4, 4).with_swapped(13, 14))
+    assert model.highlighted_pair is None
+    assert panel.pair_model.rowCount() == 0
+
+
+def test_an_edit_keeps_a_pair_highlighted_elsewhere(qtbot) -> None:
+    model, _panel = make_panel(qtbot, SEED_000)
+    model.set_highlighted_pair((12, 1))
+    model.set_board(SEED_000.with_swapped(0, 1))
+    assert model.highlighted_pair == (12, 1)
