@@ -103,6 +103,13 @@ class ViewState:
     drag_target: int | None = None
     show_badges: bool = True
     header_hint: str = ""
+    #: How far the content is scrolled; the header and row numbers stay pinned in view.
+    scroll_x: float = 0.0
+    scroll_y: float = 0.0
+    #: The visible area's left edge and width in content coordinates (width 0: the whole
+    #: board is painted, as for an export). The header may use all of it.
+    visible_left: float = 0.0
+    visible_width: float = 0.0
 
 
 class BoardPainter:
@@ -126,11 +133,19 @@ class BoardPainter:
         rows, columns = geometry.visible_cells(area)
         board = model.board
         blank_row = None if board is None else board.blank_index // board.width
-        self._paint_header(painter, geometry, colours, state)
-        self._paint_blank_row_band(painter, geometry, colours, blank_row, columns)
-        self._paint_row_numbers(painter, geometry, colours, rows, blank_row)
+        self._paint_blank_row_band(painter, geometry, colours, blank_row)
         self._paint_cells(painter, geometry, colours, rows, columns, state)
         self._paint_pair_connector(painter, geometry, colours)
+        # Row numbers and the header last, over scrolled cells, so they never leave view.
+        if state.scroll_x > 0:
+            gutter = QRectF(state.scroll_x, area.top(), MARGIN + geometry.gutter, area.height())
+            painter.fillRect(gutter, colours.background)
+            self._paint_blank_row_band(painter, geometry, colours, blank_row, gutter)
+        self._paint_row_numbers(painter, geometry, colours, rows, blank_row, left=state.scroll_x)
+        if state.scroll_y > 0:
+            header = QRectF(area.left(), state.scroll_y, area.width(), MARGIN + HEADER - 4)
+            painter.fillRect(header, colours.background)
+        self._paint_header(painter, geometry, colours, state)
 
     # -- parts ------------------------------------------------------------------------
 
@@ -143,9 +158,15 @@ class BoardPainter:
     def _paint_header(
         self, painter: QPainter, geometry: BoardGeometry, colours: BoardColours, state: ViewState
     ) -> None:
-        rect = QRectF(MARGIN, MARGIN, max(geometry.content_width - 2 * MARGIN, 300), HEADER - 6)
+        width = state.visible_width or geometry.content_width
+        rect = QRectF(
+            state.scroll_x + MARGIN,
+            state.scroll_y + MARGIN,
+            max(width - 2 * MARGIN, 300),
+            HEADER - 6,
+        )
         painter.setFont(self._sized_font(13, bold=True))
-        left = self.blank_row_label()
+        label = self.blank_row_label()
         painter.setPen(colours.blank_row_accent if self.model.board else colours.problem)
         right = state.header_hint or self._highlight_summary()
         metrics = QFontMetricsF(painter.font())
@@ -154,7 +175,7 @@ class BoardPainter:
         painter.drawText(
             left_rect,
             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-            metrics.elidedText(left, Qt.TextElideMode.ElideRight, left_rect.width()),
+            metrics.elidedText(label, Qt.TextElideMode.ElideRight, left_rect.width()),
         )
         if right:
             painter.setPen(colours.text)
@@ -198,12 +219,14 @@ class BoardPainter:
         geometry: BoardGeometry,
         colours: BoardColours,
         blank_row: int | None,
-        columns: range,
+        within: QRectF | None = None,
     ) -> None:
         if blank_row is None:
             return
         top = geometry.origin.y() + blank_row * geometry.cell
         band = QRectF(MARGIN, top - 3, geometry.content_width - 2 * MARGIN, geometry.cell + 6)
+        if within is not None:
+            band = QRectF(within.left() + MARGIN, band.top(), within.width(), band.height())
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colours.blank_row_band)
         painter.drawRoundedRect(band, 6, 6)
@@ -215,10 +238,12 @@ class BoardPainter:
         colours: BoardColours,
         rows: range,
         blank_row: int | None,
+        *,
+        left: float = 0.0,
     ) -> None:
         for row in rows:
             rect = QRectF(
-                MARGIN,
+                left + MARGIN,
                 geometry.origin.y() + row * geometry.cell,
                 geometry.gutter - 6,
                 geometry.cell,

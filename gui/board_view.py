@@ -154,6 +154,10 @@ class BoardView(QAbstractScrollArea):
             bar.setPageStep(page)
             bar.setSingleStep(int(geometry.cell))
 
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        # The header and row numbers are pinned, so a scroll repaints instead of blitting.
+        self.viewport().update()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._relayout()
@@ -195,6 +199,10 @@ class BoardView(QAbstractScrollArea):
         offset = self._offset()
         painter.translate(offset)
         area = QRectF(event.rect()).translated(-offset)
+        self.state.scroll_x = max(0.0, -offset.x())
+        self.state.scroll_y = max(0.0, -offset.y())
+        self.state.visible_left = -offset.x()
+        self.state.visible_width = self.viewport().width()
         self.painter().paint(painter, self._geometry, area, self.state)
         painter.end()
 

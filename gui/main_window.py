@@ -7,6 +7,7 @@ in `_connect_signals`. Files, settings and dialogs live here too; puzzle logic d
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -469,9 +470,21 @@ class MainWindow(QMainWindow):
         model = self.model
         cell = 56 if model.width * model.height <= 400 else 40
         geometry = BoardGeometry(model.width, model.height, cell, 14 + 9 * len(str(model.height)))
-        width, height = int(geometry.content_width), int(geometry.content_height)
+        # Wide enough for the header line even when the board is small.
+        width, height = max(int(geometry.content_width), 480), int(geometry.content_height)
         area = QRectF(0, 0, width, height)
         board_painter = BoardPainter(model, self.board_view.palette(), self.board_view.font())
+        # The whole board, unscrolled, without the keyboard cursor or a drag in progress.
+        state = dataclasses.replace(
+            self.board_view.state,
+            cursor=None,
+            drag_source=None,
+            drag_target=None,
+            scroll_x=0.0,
+            scroll_y=0.0,
+            visible_left=0.0,
+            visible_width=float(width),
+        )
         if path.lower().endswith(".svg"):
             generator = QSvgGenerator()
             generator.setFileName(path)
@@ -479,14 +492,14 @@ class MainWindow(QMainWindow):
             generator.setViewBox(area)
             generator.setTitle(f"{APP_NAME} board")
             painter = QPainter(generator)
-            board_painter.paint(painter, geometry, area, self.board_view.state)
+            board_painter.paint(painter, geometry, area, state)
             ok = painter.end()
         else:
             ratio = max(1.0, self.devicePixelRatioF())
             image = QImage(int(width * ratio), int(height * ratio), QImage.Format.Format_ARGB32)
             image.setDevicePixelRatio(ratio)
             painter = QPainter(image)
-            board_painter.paint(painter, geometry, area, self.board_view.state)
+            board_painter.paint(painter, geometry, area, state)
             painter.end()
             ok = image.save(path)
         self.show_message(f"Exported {path}" if ok else f"Cannot write {path}")
