@@ -158,29 +158,36 @@ class BoardPainter:
     def _paint_header(
         self, painter: QPainter, geometry: BoardGeometry, colours: BoardColours, state: ViewState
     ) -> None:
-        width = state.visible_width or geometry.content_width
-        rect = QRectF(
-            state.scroll_x + MARGIN,
-            state.scroll_y + MARGIN,
-            max(width - 2 * MARGIN, 300),
-            HEADER - 6,
+        left_edge = max(MARGIN, state.visible_left + MARGIN)
+        right_edge = (
+            state.visible_left + state.visible_width - MARGIN
+            if state.visible_width
+            else geometry.content_width - MARGIN
         )
         painter.setFont(self._sized_font(13, bold=True))
         label = self.blank_row_label()
         painter.setPen(colours.blank_row_accent if self.model.board else colours.problem)
-        right = state.header_hint or self._highlight_summary()
+        summary = state.header_hint or self._highlight_summary()
         metrics = QFontMetricsF(painter.font())
-        right_width = metrics.horizontalAdvance(right) + 8 if right else 0
+        # Keep both texts over the board when they fit there; otherwise use the whole view.
+        needed = metrics.horizontalAdvance(label) + metrics.horizontalAdvance(summary) + 24
+        board_right = geometry.content_width - MARGIN
+        if left_edge + needed <= board_right:
+            right_edge = board_right
+        rect = QRectF(
+            left_edge, state.scroll_y + MARGIN, max(right_edge - left_edge, 100), HEADER - 6
+        )
+        right_width = metrics.horizontalAdvance(summary) + 8 if summary else 0
         left_rect = rect.adjusted(0, 0, -right_width, 0)
         painter.drawText(
             left_rect,
             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
             metrics.elidedText(label, Qt.TextElideMode.ElideRight, left_rect.width()),
         )
-        if right:
+        if summary:
             painter.setPen(colours.text)
             painter.drawText(
-                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), right
+                rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), summary
             )
 
     def blank_row_label(self) -> str:

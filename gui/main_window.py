@@ -405,7 +405,7 @@ class MainWindow(QMainWindow):
         self.recent_files.add(path)
         self._rebuild_recent_menu()
         self._update_title()
-        self.show_message(f"Opened {path}")
+        self.show_message(f"Opened {Path(path).name}")
         return True
 
     def save(self) -> bool:
