@@ -13,6 +13,7 @@ from core import (
     BoardError,
     apply_slide,
     check,
+    find_problems,
     format_board,
     inversion_counts,
     inversion_index,
@@ -248,3 +249,84 @@ def test_suggested_fix_makes_an_unsolvable_board_solvable(
     assert 0 not in fix
     fixed = board.with_swapped(board.index_of(first), board.index_of(second))
     assert is_solvable(fixed, goal)
+
+
+# --- the cell problems the window marks agree with board validation -----------------------------
+
+
+@given(
+    st.integers(1, 4).flatmap(
+        lambda width: st.tuples(
+            st.just(width),
+            st.integers(2 if width == 1 else 1, 4),
+        )
+    ),
+    st.data(),
+)
+def test_find_problems_is_empty_exactly_for_valid_boards(
+    shape: tuple[int, int], data: st.DataObject
+) -> None:
+    width, height = shape
+    count = width * height
+    cells = data.draw(
+        st.lists(st.none() | st.integers(-1, count + 1), min_size=count, max_size=count)
+        | st.permutations(range(count)).map(list)
+    )
+    problems = find_problems(width, height, cells)
+    message = None
+    try:
+        Board(width, height, tuple(0 if cell is None else cell for cell in cells))
+    except BoardError as error:
+        message = str(error)
+    if message is None:
+        assert problems == [], cells
+    else:
+        assert problems, cells
+        if None not in cells:
+            # The board's own error is the first problem the window would mark.
+            assert message == problems[0].message
+    for problem in problems:
+        assert problem.kind in {
+            "duplicate",
+            "out-of-range",
+            "two-blanks",
+            "empty",
+            "missing",
+            "no-blank",
+        }
+        assert all(0 <= cell < count for cell in problem.cells)
+        assert problem.message
+
+
+# --- every separator and blank spelling reads back ---------------------------------------------
+
+
+@given(
+    boards(min_side=2, max_side=6),
+    st.sampled_from([" ", "  ", "\t", ",", ", ", ";", " | ", "\u2502"]),
+    st.sampled_from(["0", "_", ".", "x", "X", "-1", "", "W*H"]),
+    st.sampled_from(["plain", "braces", "brackets", "table"]),
+)
+def test_grids_with_any_separator_and_blank_spelling(
+    board: Board, separator: str, blank: str, wrapping: str
+) -> None:
+    blank_token = str(board.size) if blank == "W*H" else blank
+    blank_column = board.blank_index % board.width
+    # An empty cell needs a separator that can show it, and not at the end of a row
+    # where a comma or bar would read as a trailing separator.
+    assume(blank != "" or (separator.strip() and blank_column < board.width - 1))
+    # A bar before an empty first cell reads as the table's border.
+    assume(blank != "" or separator.strip() not in ("|", "\u2502") or blank_column > 0)
+    rows = [[blank_token if tile == 0 else str(tile) for tile in row] for row in board.rows()]
+    lines = [separator.join(row) for row in rows]
+    if wrapping == "braces":
+        text = "{\n" + ",\n".join("{" + ", ".join(row) + "}" for row in rows) + "\n};"
+        assume(blank != "")
+    elif wrapping == "brackets":
+        text = "[" + ", ".join("[" + ", ".join(row) + "]" for row in rows) + "]"
+        assume(blank != "")
+    elif wrapping == "table":
+        text = "\n".join("| " + " | ".join(row) + " |" for row in rows)
+    else:
+        text = "\n".join(lines)
+    assert parse_board(text) == board
