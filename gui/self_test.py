@@ -1,0 +1,215 @@
+"""`slidecheck --self-test`: prove that a build (or a checkout) can run the whole app.
+
+It imports every module of the `gui` package, opens and renders the main window, checks known
+boards through the core and the `check` command, and returns 0 when all of that worked.
+
+Windowed Windows builds have no stdout (and often no stderr), so the result never depends on
+printing: it is the exit status, and a log file written to $SLIDECHECK_SELF_TEST_LOG, else
+beside the executable of a frozen build, else in the temporary directory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import os
+import pkgutil
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+LOG_ENV_VAR = "SLIDECHECK_SELF_TEST_LOG"
+LOG_FILE_NAME = "slidecheck-self-test.log"
+
+#: Boards whose verdicts are known by hand: the article board with 49 inversions and the blank
+#: on row 2 from the bottom (49 + 2 is odd: solvable), and Sam Loyd's 14-15 swap (unsolvable).
+SOLVABLE_BOARD = "12 1 10 2/7 11 4 14/5 0 9 15/8 13 6 3"
+UNSOLVABLE_BOARD = "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
+
+
+class SelfTestError(Exception):
+    """One check of the self-test did not hold."""
+
+
+def default_log_path() -> Path:
+    configured = os.environ.get(LOG_ENV_VAR)
+    if configured:
+        return Path(configured)
+    if getattr(sys, "frozen", False):
+        return Path(sys.executable).resolve().parent / LOG_FILE_NAME
+    return Path(tempfile.gettempdir()) / LOG_FILE_NAME
+
+
+def gui_module_names() -> list[str]:
+    """Every module under `gui`, found by walking the package (frozen or not)."""
+    import gui
+
+    return sorted(
+        info.name
+        for info in pkgutil.walk_packages(gui.__path__, prefix="gui.")
+        if not info.name.endswith(".__main__")
+    )
+
+
+def check_imports() -> str:
+    names = gui_module_names()
+    for name in names:
+        importlib.import_module(name)
+    if "gui.main_window" not in names:
+        raise SelfTestError(f"gui.main_window is missing; found {names}")
+    return f"imported {len(names)} gui modules"
+
+
+def check_known_boards() -> str:
+    from core import check, parse_board
+
+    for text, expected in ((SOLVABLE_BOARD, True), (UNSOLVABLE_BOARD, False)):
+        verdict = check(parse_board(text))
+        if verdict.solvable is not expected:
+            raise SelfTestError(f"{text!r}: solvable={verdict.solvable}, expected {expected}")
+    return "core verdicts agree with the known boards"
+
+
+def check_command_line() -> str:
+    """`slidecheck check` through its own entry function, as the bundle's launcher calls it."""
+    from core.cli import main as check_main
+
+    for text, expected_status, expected_word in (
+        (SOLVABLE_BOARD, 0, "solvable"),
+        (UNSOLVABLE_BOARD, 1, "unsolvable"),
+    ):
+        output = io.StringIO()
+        status = check_main(["-"], stdin=io.StringIO(text), stdout=output)
+        first_line = output.getvalue().partition("\n")[0].strip()
+        if status != expected_status or first_line != expected_word:
+            raise SelfTestError(
+                f"check {text!r}: exit {status}, output {output.getvalue()!r}; "
+                f"expected exit {expected_status} and {expected_word!r}"
+            )
+    return "`check` exits 0 on a solvable board and 1 on an unsolvable one"
+
+
+def check_icon() -> str:
+    """The bundle ships the icons next to the gui package; a checkout has them at the top."""
+    from PySide6.QtGui import QIcon
+
+    import gui
+    from gui.app_info import APP_ID
+
+    icon_path = Path(gui.__file__).resolve().parent.parent / "resources" / "icons" / f"{APP_ID}.svg"
+    if not icon_path.is_file():
+        if getattr(sys, "frozen", False):
+            raise SelfTestError(f"the bundle lacks its icon at {icon_path}")
+        return f"no icon at {icon_path} (not a bundle or a checkout); skipped"
+    if QIcon(str(icon_path)).pixmap(64, 64).isNull():
+        raise SelfTestError(f"the icon at {icon_path} does not render")
+    return "the application icon renders"
+
+
+def check_application_identity() -> str:
+    """The id the desktop file, metainfo and icon use must reach the window system."""
+    from PySide6.QtGui import QGuiApplication
+
+    from gui.app_info import APP_ID
+
+    if QGuiApplication.desktopFileName() != APP_ID:
+        raise SelfTestError(
+            f"desktop file name {QGuiApplication.desktopFileName()!r}, not {APP_ID}"
+        )
+    if QGuiApplication.windowIcon().isNull():
+        raise SelfTestError("the application has no window icon")
+    return f"desktop file name and window icon set ({APP_ID})"
+
+
+def check_main_window() -> str:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gui.main_window import MainWindow
+
+    app = QApplication.instance()
+    # A throw-away settings file: the self-test must neither read nor change the user's.
+    settings_dir = tempfile.TemporaryDirectory(prefix="slidecheck-self-test-")
+    settings = QSettings(str(Path(settings_dir.name) / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings, restore=False)
+    try:
+        window.show()
+        app.processEvents()
+        image = window.grab().toImage()
+        if image.isNull() or image.width() < 100 or image.height() < 100:
+            raise SelfTestError(f"the window rendered as a {image.width()}x{image.height()} image")
+        step_x, step_y = max(1, image.width() // 40), max(1, image.height() // 40)
+        colours = {
+            image.pixel(x, y)
+            for x in range(0, image.width(), step_x)
+            for y in range(0, image.height(), step_y)
+        }
+        if len(colours) < 3:
+            raise SelfTestError(f"the rendered window is blank ({len(colours)} colours)")
+        return f"the main window rendered at {image.width()}x{image.height()}"
+    finally:
+        window.undo_stack.setClean()  # nothing to ask about on the way out
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+        settings.sync()
+        del settings
+        settings_dir.cleanup()
+
+
+CHECKS: tuple[tuple[str, Callable[[], str]], ...] = (
+    ("imports", check_imports),
+    ("known boards", check_known_boards),
+    ("command line", check_command_line),
+    ("icon", check_icon),
+    ("application identity", check_application_identity),
+    ("main window", check_main_window),
+)
+
+
+def _report(lines: list[str], log_path: Path) -> None:
+    text = "\n".join(lines) + "\n"
+    try:
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        log_path.write_text(text, encoding="utf-8")
+    except OSError:
+        fallback = Path(tempfile.gettempdir()) / LOG_FILE_NAME
+        with contextlib.suppress(OSError):  # nowhere to write: the exit status still tells
+            fallback.write_text(text, encoding="utf-8")
+    if sys.stderr is not None:  # None in windowed Windows builds
+        sys.stderr.write(text)
+        sys.stderr.flush()
+
+
+def run(log_path: Path | None = None) -> int:
+    """Run every check; 0 if all passed, 1 otherwise. Each result goes to the log and stderr."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.app import create_application
+    from gui.app_info import app_version
+
+    # Set up as `slidecheck` itself would (names, desktop file id, icon); kept referenced to
+    # the end because icons and pixmaps need the application object alive.
+    app = QApplication.instance() or create_application([])
+    frozen = getattr(sys, "frozen", False)
+    lines: list[str] = []
+    failed = False
+    try:
+        lines.append(
+            f"slidecheck {app_version()} self-test (frozen={frozen}, {app.platformName()})"
+        )
+    except Exception as error:
+        failed = True
+        lines.append(f"FAIL version: {error!r}")
+    for name, check in CHECKS:
+        try:
+            lines.append(f"ok   {name}: {check()}")
+        except Exception:
+            failed = True
+            lines.append(f"FAIL {name}:\n{traceback.format_exc().rstrip()}")
+    lines.append("self-test FAILED" if failed else "self-test passed")
+    _report(lines, log_path or default_log_path())
+    return 1 if failed else 0
