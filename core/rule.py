@@ -198,7 +198,8 @@ def check(board: Board, goal: Goal = "blank-last") -> Verdict:
     Raises `BoardError` if the goal has another shape or is not a known name.
     """
     target = goal_board(goal, board.width, board.height)
-    inversions = count_inversions(goal_ranks(board, target))
+    # The goal as given, not `target`: a named goal relabels without a lookup table.
+    inversions = count_inversions(goal_ranks(board, goal))
     solvable = _decide(board, target, inversions & 1, inversions)
     goal_label = goal if isinstance(goal, str) else "custom"
     rule, steps = _explain(board, target, inversions, solvable)
@@ -217,9 +218,9 @@ def check(board: Board, goal: Goal = "blank-last") -> Verdict:
 
 def inversion_index(board: Board, goal: Goal = "blank-last") -> InversionIndex:
     """Random access to the board's inversion pairs and per-tile counts, by tile value."""
-    target = goal_board(goal, board.width, board.height)
+    goal_board(goal, board.width, board.height)  # raises for a goal of another shape
     labels = tuple(tile for tile in board.tiles if tile != BLANK)
-    return InversionIndex(labels=labels, ranks=tuple(goal_ranks(board, target)))
+    return InversionIndex(labels=labels, ranks=tuple(goal_ranks(board, goal)))
 
 
 def inversion_pairs(board: Board, goal: Goal = "blank-last") -> Iterator[tuple[int, int]]:
