@@ -17,6 +17,7 @@ import os
 import pkgutil
 import sys
 import tempfile
+import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -205,11 +206,14 @@ def run(log_path: Path | None = None) -> int:
         failed = True
         lines.append(f"FAIL version: {error!r}")
     for name, check in CHECKS:
+        started = time.perf_counter()
         try:
-            lines.append(f"ok   {name}: {check()}")
+            outcome = check()
         except Exception:
             failed = True
             lines.append(f"FAIL {name}:\n{traceback.format_exc().rstrip()}")
+        else:
+            lines.append(f"ok   {name} ({time.perf_counter() - started:.3f} s): {outcome}")
     lines.append("self-test FAILED" if failed else "self-test passed")
     _report(lines, log_path or default_log_path())
     return 1 if failed else 0
