@@ -313,3 +313,14 @@ def test_check_does_not_import_qt(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr.decode()
     assert result.stdout == b"unsolvable\n"
+
+
+def test_json_with_invalid_input_reports_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--json"], "1 2 3\n4 1 5\n7 8 0\n") == (2, "")
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_binary_on_standard_input() -> None:
+    result = _run_process([sys.executable, "-m", "gui.launcher", "check"], b"1 2\x00\x013 0")
+    assert result.returncode == 2
+    assert result.stderr == b"slidecheck check: standard input: binary data, not a board\n"
