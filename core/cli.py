@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn, TextIO
+from itertools import repeat
+from typing import NamedTuple, NoReturn, TextIO
 
 from core.board import Board, BoardError
 from core.fix import suggest_fix
 from core.formats import MAX_TEXT_LENGTH, parse_board, parse_document
-from core.rule import GOAL_NAMES, Goal, check, is_solvable
+from core.rule import GOAL_NAMES, Goal, GoalName, check, classic_goal_solvable, is_solvable
 
 EXIT_SOLVABLE = 0
 EXIT_UNSOLVABLE = 1
@@ -131,11 +133,69 @@ def _check_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
     return EXIT_SOLVABLE if solvable else EXIT_UNSOLVABLE
 
 
+class _PlainLineShape(NamedTuple):
+    """What a flat line of `count` plain numbers must hold to be a board, worked out once."""
+
+    width: int
+    height: int
+    all_tiles: frozenset[int]
+    #: Each tile's number as written without padding, to its value: looking tokens up
+    #: here is quicker than `int`, and any other spelling ("07", "+7", "1_0") is absent.
+    tile_of_token: dict[str, int]
+    #: How many characters those spellings of 0..count-1 take together.
+    digit_count: int
+
+
+#: Longer flat lines are rare in a batch; the general reader handles them well enough.
+_PLAIN_LINE_MAX_CELLS = 10_000
+
+
+def _plain_line_shape(count: int, width: int | None) -> _PlainLineShape | None:
+    """The board a flat line of `count` cells makes, or None when the general reader must
+    decide (line boards, counts that fit no board, long lines)."""
+    if width is None:
+        width = math.isqrt(count)
+        if width * width != count:
+            return None
+    if width < 2 or count % width or count // width < 2 or count > _PLAIN_LINE_MAX_CELLS:
+        return None
+    tile_of_token = {str(tile): tile for tile in range(count)}
+    digit_count = sum(map(len, tile_of_token))
+    return _PlainLineShape(
+        width, count // width, frozenset(range(count)), tile_of_token, digit_count
+    )
+
+
 def _check_batch(text: str, args: argparse.Namespace, goal: Goal | None, out: TextIO) -> int:
     any_invalid = False
     results: list[str] = []
     default_goal: Goal = goal or "blank-last"
+    # Lines of plain numbers with a classic goal (the bulk of real batches) are checked
+    # here without building a `Board`: a set comparison proves the tiles are a valid board
+    # and the parity rule runs on them directly. Anything else (another format, a bad
+    # line, --json, a goal board) goes through `parse_document` and gets its full message.
+    classic_goal: GoalName | None = None
+    if not args.json and default_goal in GOAL_NAMES and isinstance(default_goal, str):
+        classic_goal = default_goal
+    shapes: dict[int, _PlainLineShape | None] = {}
     for line in text.splitlines():
+        if classic_goal is not None:
+            cells = line.split()
+            count = len(cells)
+            if count not in shapes:
+                shapes[count] = _plain_line_shape(count, args.width)
+            shape = shapes[count]
+            # Every token a tile's plain spelling, each tile once, and nothing but spaces
+            # between them (a tab makes empty cells, which the general reader handles).
+            if shape is not None and len(line) - line.count(" ") == shape.digit_count:
+                tiles = tuple(map(shape.tile_of_token.get, cells, repeat(-1)))
+                if shape.all_tiles.issubset(tiles):
+                    solvable = classic_goal_solvable(shape.width, shape.height, tiles, classic_goal)
+                    results.append("solvable" if solvable else "unsolvable")
+                    if len(results) >= 4096:
+                        out.write("\n".join(results) + "\n")
+                        results.clear()
+                    continue
         try:
             document = parse_document(line, args.width)
             line_goal: Goal = goal or document.goal or default_goal  # type: ignore[assignment]
