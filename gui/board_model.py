@@ -9,6 +9,7 @@ commands in `gui.commands` call the mutators.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
@@ -29,6 +30,22 @@ from core.inversions import InversionIndex
 Cell = int | None
 
 _UNSET = object()  # marks a lazily computed value that has not been computed for this board
+_BOARDS_KEPT = 16
+
+
+@dataclass
+class _Derived:
+    """What core says about one board and goal; the costly parts are filled in on demand."""
+
+    verdict: Verdict
+    inversion_index: InversionIndex | None = None
+    fix: object = _UNSET  # tuple[int, int] | None once computed
+
+
+def _is_permutation(cells: list[Cell]) -> bool:
+    """Whether the cells hold 0..n-1 exactly once (then no problem needs naming)."""
+    count = len(cells)
+    return len(set(cells)) == count and min(cells) == 0 and max(cells) == count - 1  # type: ignore[type-var]
 
 
 class BoardModel(QObject):
@@ -48,6 +65,7 @@ class BoardModel(QObject):
         self._goal: Goal = "blank-last"
         self._highlighted_tile: int | None = None
         self._highlighted_pair: tuple[int, int] | None = None
+        self._derived_cache: dict[tuple[Board, object], _Derived] = {}
         self._recompute()
 
     # -- what the views read ---------------------------------------------------------
@@ -96,19 +114,22 @@ class BoardModel(QObject):
     @property
     def inversion_index(self) -> InversionIndex | None:
         """Random access to the pairs; built on first use, once per board."""
-        if self._inversion_index is _UNSET:
-            self._inversion_index = (
-                None if self._board is None else inversion_index(self._board, self._goal)
-            )
-        return self._inversion_index  # type: ignore[return-value]
+        derived = self._derived
+        if derived is None or self._board is None:
+            return None
+        if derived.inversion_index is None:
+            derived.inversion_index = inversion_index(self._board, self._goal)
+        return derived.inversion_index
 
     @property
     def fix(self) -> tuple[int, int] | None:
         """Two tiles whose swap makes the board solvable; None when solvable or invalid."""
-        if self._fix is _UNSET:
-            solvable = self._verdict is None or self._verdict.solvable
-            self._fix = None if solvable else suggest_fix(self._board, self._goal)  # type: ignore[arg-type]
-        return self._fix  # type: ignore[return-value]
+        derived = self._derived
+        if derived is None or self._board is None or derived.verdict.solvable:
+            return None
+        if derived.fix is _UNSET:
+            derived.fix = suggest_fix(self._board, self._goal)
+        return derived.fix  # type: ignore[return-value]
 
     def cell_inversion_counts(self) -> list[int | None]:
         """Inversions each cell's tile takes part in (None for the blank); once per board."""
@@ -203,31 +224,42 @@ class BoardModel(QObject):
 
     # -- derivation -----------------------------------------------------------------
 
+    def _derived_for(self, board: Board) -> _Derived:
+        # Undo, redo and play mode revisit boards: keep what core said about the last few.
+        goal = self._goal
+        key = (board, goal if isinstance(goal, str) else goal.tiles)
+        derived = self._derived_cache.pop(key, None)
+        if derived is None:
+            derived = _Derived(check(board, goal))
+            if len(self._derived_cache) >= _BOARDS_KEPT:
+                del self._derived_cache[next(iter(self._derived_cache))]
+        self._derived_cache[key] = derived  # most recently used last
+        return derived
+
     def _recompute(self) -> None:
         width, height = self._width, self._height
-        problems = find_problems(width, height, self._cells)
         board: Board | None = None
-        if not problems:
-            board = Board(width, height, tuple(cell or 0 for cell in self._cells))
-            if isinstance(self._goal, Board) and (self._goal.width, self._goal.height) != (
-                width,
-                height,
-            ):
-                problems = [
-                    CellProblem(
-                        "goal-shape",
-                        (),
-                        f"the goal is {self._goal.width}x{self._goal.height} but the board is "
-                        f"{width}x{height}; choose another goal",
-                    )
-                ]
-                board = None
+        problems: list[CellProblem] = []
+        if None not in self._cells and _is_permutation(self._cells):
+            board = Board(width, height, tuple(self._cells))  # type: ignore[arg-type]
+        else:
+            problems = find_problems(width, height, self._cells)
+            if not problems:
+                board = Board(width, height, tuple(cell or 0 for cell in self._cells))
+        goal = self._goal
+        goal_shape = (goal.width, goal.height) if isinstance(goal, Board) else (width, height)
+        if board is not None and goal_shape != (width, height):
+            message = (
+                f"the goal is {goal_shape[0]}x{goal_shape[1]} but the board is "
+                f"{width}x{height}; choose another goal"
+            )
+            problems = [CellProblem("goal-shape", (), message)]
+            board = None
         self._problems = problems
         self._problem_cells = frozenset(cell for problem in problems for cell in problem.cells)
         self._board = board
-        self._verdict = None if board is None else check(board, self._goal)
-        self._inversion_index: object = _UNSET
-        self._fix: object = _UNSET
+        self._derived = None if board is None else self._derived_for(board)
+        self._verdict = None if self._derived is None else self._derived.verdict
         self._cell_counts: object = _UNSET
         self._tile_cells: dict[int, int] | None = None
         self._partners: frozenset[int] | None = None
