@@ -187,14 +187,13 @@ def _report(lines: list[str], log_path: Path) -> None:
 
 def run(log_path: Path | None = None) -> int:
     """Run every check; 0 if all passed, 1 otherwise. Each result goes to the log and stderr."""
-    from PySide6.QtWidgets import QApplication
-
     from gui.app import create_application
     from gui.app_info import app_version
 
     # Set up as `slidecheck` itself would (names, desktop file id, icon); kept referenced to
     # the end because icons and pixmaps need the application object alive.
-    app = QApplication.instance() or create_application([])
+    # create_application() reuses an existing application object (a test's), naming it too.
+    app = create_application([])
     frozen = getattr(sys, "frozen", False)
     lines: list[str] = []
     failed = False

@@ -1,0 +1,112 @@
+"""Smoke tests of the built bundle (`make package`); skipped while dist/slidecheck is missing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+
+import build_info
+import pytest
+
+EXECUTABLE = build_info.ONEDIR / (
+    build_info.EXECUTABLE_NAME + (".exe" if sys.platform == "win32" else "")
+)
+ARTICLE_BOARD = "12 1 10 2\n7 11 4 14\n5 0 9 15\n8 13 6 3\n"  # 49 inversions, row 2: solvable
+LOYD_BOARD = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0\n"  # 14 and 15 exchanged: unsolvable
+
+pytestmark = [
+    pytest.mark.packaging,
+    pytest.mark.skipif(not EXECUTABLE.exists(), reason="no bundle: run `make package` first"),
+]
+
+
+def run_bundle(*args: str, stdin: str | None = None, **environment: str):
+    return subprocess.run(
+        [str(EXECUTABLE), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", **environment},
+    )
+
+
+def test_self_test_passes_and_writes_its_log(tmp_path):
+    log = tmp_path / "self-test.log"
+    result = run_bundle("--self-test", SLIDECHECK_SELF_TEST_LOG=str(log))
+    assert result.returncode == 0, result.stderr
+    text = log.read_text(encoding="utf-8")
+    assert "frozen=True" in text
+    assert text.rstrip().endswith("self-test passed")
+
+
+@pytest.mark.parametrize(
+    ("board", "status", "verdict"), [(ARTICLE_BOARD, 0, "solvable"), (LOYD_BOARD, 1, "unsolvable")]
+)
+def test_check_reads_a_board_file(tmp_path, board, status, verdict):
+    board_file = tmp_path / "board.txt"
+    board_file.write_text(board, encoding="utf-8")
+    result = run_bundle("check", str(board_file))
+    assert result.returncode == status, result.stderr
+    assert result.stdout.splitlines()[0] == verdict
+
+
+def test_check_reports_invalid_input_with_exit_2():
+    result = run_bundle("check", "-", stdin="1 2 3\n4 5 5\n7 8 0\n")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip()
+
+
+def test_version_comes_from_pyproject():
+    result = run_bundle("--version")
+    assert result.returncode == 0, result.stderr
+    assert build_info.project_version() in result.stdout
+
+
+def test_bundle_leaves_out_what_the_app_never_uses():
+    files = {path.name for path in build_info.ONEDIR.rglob("*")}
+    assert not any(name.startswith(("QtNetwork", "libQt6Network")) for name in files)
+    assert not any("tkinter" in name for name in files)
+    assert not any(name.endswith(".qm") for name in files)  # Qt translations
+    assert "libqxcb.so" in files or sys.platform != "linux"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the tarball and install.sh are Linux only")
+def test_tarball_installs_under_a_prefix_and_uninstalls(tmp_path):
+    archive = (
+        build_info.DIST_DIR
+        / f"{build_info.linux_archive_name(build_info.project_version())}.tar.gz"
+    )
+    if not archive.exists():
+        pytest.skip("no tarball: `make package` makes it")
+    with tarfile.open(archive) as tar:
+        tar.extractall(tmp_path / "unpacked", filter="tar")
+    top = tmp_path / "unpacked" / build_info.linux_archive_name(build_info.project_version())
+    prefix = tmp_path / "prefix"
+    environment = {**os.environ, "PREFIX": str(prefix)}
+    subprocess.run([str(top / "install.sh")], env=environment, check=True, capture_output=True)
+
+    launcher = prefix / "bin" / "slidecheck"
+    board_file = tmp_path / "board.txt"
+    board_file.write_text(LOYD_BOARD, encoding="utf-8")
+    result = subprocess.run(
+        [str(launcher), "check", str(board_file)], capture_output=True, text=True, check=False
+    )
+    assert (result.returncode, result.stdout.strip()) == (1, "unsolvable")
+    desktop = prefix / "share" / "applications" / f"{build_info.APP_ID}.desktop"
+    assert f'Exec="{prefix}/lib/slidecheck/slidecheck" %f' in desktop.read_text(encoding="utf-8")
+    icons = prefix / "share" / "icons" / "hicolor"
+    assert (icons / "256x256" / "apps" / f"{build_info.APP_ID}.png").is_file()
+    assert (icons / "scalable" / "apps" / f"{build_info.APP_ID}.svg").is_file()
+    assert (prefix / "share" / "metainfo" / f"{build_info.APP_ID}.metainfo.xml").is_file()
+
+    subprocess.run(
+        [str(top / "install.sh"), "--uninstall"], env=environment, check=True, capture_output=True
+    )
+    assert not launcher.exists()
+    assert not desktop.exists()
+    assert not (prefix / "lib" / "slidecheck").exists()

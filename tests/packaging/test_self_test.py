@@ -1,0 +1,60 @@
+"""`slidecheck --self-test` run in-process: it passes here, and it reports a failure."""
+
+from __future__ import annotations
+
+import pytest
+
+from gui import self_test
+
+
+def test_self_test_passes_and_logs(qapp, tmp_path):
+    log = tmp_path / "self-test.log"
+    assert self_test.run(log) == 0
+    text = log.read_text(encoding="utf-8")
+    assert text.rstrip().endswith("self-test passed")
+    assert "FAIL" not in text
+    assert "gui modules" in text
+    assert "main window rendered" in text
+
+
+def test_self_test_finds_every_gui_module():
+    names = self_test.gui_module_names()
+    assert {"gui.main_window", "gui.app", "gui.launcher", "gui.self_test"} <= set(names)
+
+
+def test_a_failing_check_makes_the_exit_status_non_zero(qapp, tmp_path, monkeypatch):
+    def broken() -> str:
+        raise self_test.SelfTestError("the board came out blank")
+
+    monkeypatch.setattr(self_test, "CHECKS", (*self_test.CHECKS[:2], ("broken", broken)))
+    log = tmp_path / "self-test.log"
+    assert self_test.run(log) == 1
+    text = log.read_text(encoding="utf-8")
+    assert "FAIL broken" in text
+    assert "the board came out blank" in text
+    assert text.rstrip().endswith("self-test FAILED")
+
+
+def test_log_path_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv(self_test.LOG_ENV_VAR, str(tmp_path / "chosen.log"))
+    assert self_test.default_log_path() == tmp_path / "chosen.log"
+
+
+@pytest.mark.parametrize("blank", [True, False])
+def test_main_window_check_rejects_a_blank_render(qapp, monkeypatch, blank):
+    from PySide6.QtGui import QColor, QPixmap
+
+    from gui.main_window import MainWindow
+
+    if blank:
+
+        def flat_grab(_window, *_args):
+            pixmap = QPixmap(800, 600)
+            pixmap.fill(QColor("white"))
+            return pixmap
+
+        monkeypatch.setattr(MainWindow, "grab", flat_grab)
+        with pytest.raises(self_test.SelfTestError, match="blank"):
+            self_test.check_main_window()
+    else:
+        assert "rendered" in self_test.check_main_window()
