@@ -50,28 +50,47 @@ def _nearest_swap(board: Board, target: Board) -> tuple[int, int]:
             rows, columns, home_rows, home_columns, strict=True
         )
     ]
-    candidates = []
-    for order, partners in enumerate(
-        (
-            [index + 1 if columns[index] + 1 < width else index for index in range(size)],
-            [index + width if index + width < size else index for index in range(size)],
-            home,
+    partner_lists = (
+        [index + 1 if columns[index] + 1 < width else index for index in range(size)],
+        [index + width if index + width < size else index for index in range(size)],
+        home,
+    )
+
+    def after_swap(index: int, other: int) -> int:
+        """Taxicab distance of both tiles from their goal cells once swapped."""
+        return (
+            abs(rows[other] - home_rows[index])
+            + abs(columns[other] - home_columns[index])
+            + abs(rows[index] - home_rows[other])
+            + abs(columns[index] - home_columns[other])
         )
-    ):
-        for index, other in enumerate(partners):
-            if other == index or tiles[index] == BLANK or tiles[other] == BLANK:
-                continue
-            before = distance_here[index] + distance_here[other]
-            after = (
-                abs(rows[other] - home_rows[index])
-                + abs(columns[other] - home_columns[index])
-                + abs(rows[index] - home_rows[other])
-                + abs(columns[index] - home_columns[other])
-            )
-            apart = abs(rows[index] - rows[other]) + abs(columns[index] - columns[other])
-            key = (after - before + (apart > 1), after, min(index, other), index, order)
-            candidates.append((key, other))
-    (_score, _after, _first, index, _order), other = min(candidates)
+
+    # First pass: only the score (the change in distance, plus one for a long swap), as
+    # plain ints; the full ordering key is built for the few swaps with the best score.
+    not_a_swap = 4 * size
+    scores = [
+        [
+            abs(rows[other] - home_rows[index])
+            + abs(columns[other] - home_columns[index])
+            + abs(rows[index] - home_rows[other])
+            + abs(columns[index] - home_columns[other])
+            - distance_here[index]
+            - distance_here[other]
+            + (abs(rows[index] - rows[other]) + abs(columns[index] - columns[other]) > 1)
+            if other != index and tiles[index] != BLANK and tiles[other] != BLANK
+            else not_a_swap
+            for index, other in enumerate(partners)
+        ]
+        for partners in partner_lists
+    ]
+    best_score = min(min(order_scores) for order_scores in scores)
+    candidates = [
+        ((after_swap(index, other), min(index, other), index, order), other)
+        for order, (partners, order_scores) in enumerate(zip(partner_lists, scores, strict=True))
+        for index, (other, score) in enumerate(zip(partners, order_scores, strict=True))
+        if score == best_score
+    ]
+    (_after, _first, index, _order), other = min(candidates)
     first, second = tiles[index], tiles[other]
     return min(first, second), max(first, second)
 
