@@ -178,7 +178,10 @@ def _check_batch(text: str, args: argparse.Namespace, goal: Goal | None, out: Te
     if not args.json and default_goal in GOAL_NAMES and isinstance(default_goal, str):
         classic_goal = default_goal
     shapes: dict[int, _PlainLineShape | None] = {}
-    for line in text.splitlines():
+    # Only "\n" ends a line here: splitlines() also breaks at form feeds, U+2028 and the
+    # like, which would give one input line two results.
+    lines = text.removesuffix("\n").split("\n") if text else []
+    for line in (line.removesuffix("\r") for line in lines):
         if classic_goal is not None:
             cells = line.split()
             count = len(cells)

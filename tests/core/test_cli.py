@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import Board, Verdict, check
 from core.cli import main
@@ -324,3 +326,29 @@ def test_binary_on_standard_input() -> None:
     result = _run_process([sys.executable, "-m", "gui.launcher", "check"], b"1 2\x00\x013 0")
     assert result.returncode == 2
     assert result.stderr == b"slidecheck check: standard input: binary data, not a board\n"
+
+
+@pytest.mark.parametrize("separator", ["\x0c", "\x0b", "\x1c", "\x85", "\u2028", "\u2029", "\r"])
+def test_batch_lines_are_split_on_newlines_only(separator: str) -> None:
+    # Python's splitlines() also breaks at form feeds, U+2028 and the like; a batch line
+    # holding one must still get exactly one result line.
+    code, out = run(["--batch"], f"1 2 3 0\n1 2{separator}3 0\n2 1 3 0\n")
+    lines = out.splitlines()
+    assert len(out.split("\n")) == 4
+    assert lines[0] == "solvable"
+    assert lines[2] == "unsolvable"
+    assert code in (0, 2)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.text(alphabet=st.characters(blacklist_characters="\n"), max_size=30), max_size=8)
+)
+def test_batch_gives_one_result_line_per_input_line(lines: list[str]) -> None:
+    code, out = run(["--batch"], "".join(line + "\n" for line in lines))
+    results = out.split("\n")
+    assert results.pop() == ""
+    assert len(results) == len(lines)
+    for result in results:
+        assert result in ("solvable", "unsolvable") or result.startswith("invalid: ")
+    assert code == (2 if any(result.startswith("invalid") for result in results) else 0)
