@@ -251,6 +251,15 @@ class BoardView(QAbstractScrollArea):
             self.paste_requested.emit()
             return
         key = event.key()
+        if key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and (
+            event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        ):
+            # Tab stays inside the board; Ctrl+Tab leaves it, as in a spreadsheet.
+            forward = key == Qt.Key.Key_Tab and not (
+                event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            )
+            super().focusNextPrevChild(forward)
+            return
         cursor = self.state.cursor or 0
         width = self.model.width
         if key in _ARROWS and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:

@@ -179,3 +179,11 @@ def test_a_large_board_paints_only_what_is_visible(qtbot: QtBot, window):
     assert len(columns) < 100
     view.viewport().grab()  # paints without touching every cell
     assert window.model.verdict.solvable is False
+
+
+def test_ctrl_tab_leaves_the_board(qtbot: QtBot, window):
+    view = window.board_view
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    qtbot.keyClick(view, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not view.hasFocus())
