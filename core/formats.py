@@ -357,9 +357,13 @@ def _cell_value(cell: str, index: int, width: int) -> int:
     row, column = divmod(index, width)
     where = f"row {row + 1}, column {column + 1}"
     shown = token if len(token) <= 20 else token[:20] + "..."
-    if len(token) > _MAX_TOKEN_LENGTH and token.lstrip("+-").isdigit():
+    # One optional sign, then ASCII digits: "++0" or "-+3" are not numbers, and int()
+    # would raise a plain ValueError for them.
+    digits = token[1:] if token[:1] in "+-" else token
+    is_number = digits.isdigit() and digits.isascii()
+    if len(token) > _MAX_TOKEN_LENGTH and is_number:
         raise BoardError(f"{where}: {shown} is out of range")
-    if not token.lstrip("+-").isdigit() or not token.isascii():
+    if not is_number:
         raise BoardError(f"{where}: {shown!r} is not a number")
     return int(token)
 

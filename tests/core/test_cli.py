@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from core import Board, Verdict, check
 from core.cli import main
+from tests.core.strategies import boards
 
 REPO = Path(__file__).resolve().parents[2]
 SLIDECHECK = Path(sys.executable).parent / "slidecheck"
@@ -352,3 +353,39 @@ def test_batch_gives_one_result_line_per_input_line(lines: list[str]) -> None:
     for result in results:
         assert result in ("solvable", "unsolvable") or result.startswith("invalid: ")
     assert code == (2 if any(result.startswith("invalid") for result in results) else 0)
+
+
+def _single_result(line: str, extra: list[str]) -> str:
+    """What `check` says of one line on its own, in the words --batch uses."""
+    error = io.StringIO()
+    saved, sys.stderr = sys.stderr, error
+    try:
+        code, _ = run(extra, line)
+    finally:
+        sys.stderr = saved
+    if code == 2:
+        return "invalid: " + error.getvalue().removeprefix("slidecheck check: ").rstrip("\n")
+    return "solvable" if code == 0 else "unsolvable"
+
+
+@st.composite
+def flat_board_lines(draw: st.DrawFn) -> tuple[str, int]:
+    board = draw(boards(min_side=1, max_side=5))
+    tokens = [str(tile) for tile in board.tiles]
+    # Spellings the batch shortcut must hand to the general reader, and plain ones.
+    for index in draw(st.lists(st.integers(0, len(tokens) - 1), max_size=2)):
+        tokens[index] = draw(st.sampled_from(["0" + tokens[index], "+" + tokens[index], "_", "x"]))
+    separator = draw(st.sampled_from([" ", "  ", "\t", ", "]))
+    line = draw(st.sampled_from(["", " "])) + separator.join(tokens)
+    return line, board.width
+
+
+@settings(max_examples=300)
+@given(flat_board_lines(), st.sampled_from([[], ["--goal", "blank-first"]]), st.booleans())
+def test_batch_line_says_what_a_single_check_says(
+    line_and_width: tuple[str, int], goal: list[str], give_width: bool
+) -> None:
+    line, width = line_and_width
+    extra = [*goal, "--width", str(width)] if give_width else goal
+    _, out = run(["--batch", *extra], line + "\n")
+    assert out == _single_result(line, extra) + "\n"

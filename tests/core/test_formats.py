@@ -246,6 +246,8 @@ def test_json_errors(text: str, message: str) -> None:
             r"row 4, column 4: 9{20}\.\.\. is out of range",
             id="over-long-token",
         ),
+        pytest.param("++0 1\n2 3", r"row 1, column 1: '\+\+0' is not a number", id="two-signs"),
+        pytest.param("1 2\n-+3 0", r"row 2, column 1: '-\+3' is not a number", id="mixed-signs"),
         pytest.param("", r"empty input", id="empty"),
         pytest.param("   \n\t\n  ", r"empty input", id="whitespace-only"),
         pytest.param("# just a comment\n", r"empty input", id="comment-only"),
