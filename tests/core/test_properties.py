@@ -171,7 +171,12 @@ def test_board_like_text_parses_or_raises_board_error(text: str, width: int | No
 @settings(max_examples=300)
 @given(
     st.lists(
-        st.lists(st.integers(-2, 20).map(str) | st.sampled_from(["", "_", "x", "."]), max_size=6),
+        st.lists(
+            st.integers(-2, 20).map(str)
+            | st.sampled_from(["", "_", "x", "."])
+            | st.text(alphabet="+-0123456789_.xX", max_size=4),
+            max_size=6,
+        ),
         max_size=6,
     ),
     st.sampled_from([" ", "\t", ", ", " | ", "\u2502"]),
