@@ -294,55 +294,93 @@ class BoardPainter:
         emphasis_pen = QPen(colours.highlight, max(2.5, cell_size * 0.08))
         empty_pen = QPen(colours.muted_text, 1.0, Qt.PenStyle.DotLine)
         hatch = QBrush(colours.problem, Qt.BrushStyle.BDiagPattern)
+        # Group the visible cells by how they look, then draw each group with one pen and
+        # brush: a 100x100 board shows hundreds of cells and state changes cost more than
+        # the drawing.
+        empty_rects: list[QRectF] = []
+        blank_rects: list[QRectF] = []
+        tiles_by_fill: dict[str, list[QRectF]] = {"tile": [], "problem": [], "partner": []}
+        labelled: list[tuple[QRectF, int, int]] = []
+        marked: list[QRectF] = []
+        origin = geometry.origin
+        left, top, side = origin.x() + inset, origin.y() + inset, cell_size - 2 * inset
         for row in rows:
+            y = top + row * cell_size
+            first = row * geometry.columns
             for column in columns:
-                index = row * geometry.columns + column
+                index = first + column
                 value = cells[index]
-                rect = geometry.cell_rect(index).adjusted(inset, inset, -inset, -inset)
-                is_problem = index in problem_cells
+                rect = QRectF(left + column * cell_size, y, side, side)
+                if index in problem_cells:
+                    marked.append(rect)
                 if value is None:
-                    painter.setPen(empty_pen)
-                    painter.setBrush(Qt.BrushStyle.NoBrush)
-                elif value == 0:
-                    painter.setPen(Qt.PenStyle.NoPen)
-                    painter.setBrush(colours.blank)
+                    empty_rects.append(rect)
+                    continue
+                if value == 0:
+                    blank_rects.append(rect)
+                    continue
+                if index in problem_cells:
+                    tiles_by_fill["problem"].append(rect)
+                elif value in partners:
+                    tiles_by_fill["partner"].append(rect)
                 else:
-                    painter.setPen(border_pen)
-                    fill = colours.tile
-                    if is_problem:
-                        fill = colours.problem_fill
-                    elif value in partners:
-                        fill = colours.partner_fill
-                    painter.setBrush(fill)
+                    tiles_by_fill["tile"].append(rect)
+                labelled.append((rect, index, value))
+        fills = {
+            "tile": colours.tile,
+            "problem": colours.problem_fill,
+            "partner": colours.partner_fill,
+        }
+        painter.setPen(empty_pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for rect in empty_rects:
+            painter.drawRoundedRect(rect, radius, radius)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colours.blank)
+        for rect in blank_rects:
+            painter.drawRoundedRect(rect, radius, radius)
+        painter.setPen(border_pen)
+        for kind, rects in tiles_by_fill.items():
+            painter.setBrush(fills[kind])
+            for rect in rects:
                 painter.drawRoundedRect(rect, radius, radius)
-                if is_problem:
-                    painter.setBrush(hatch)
-                    painter.setPen(problem_pen)
-                    painter.drawRoundedRect(rect, radius, radius)
-                if value in emphasised:
-                    painter.setBrush(Qt.BrushStyle.NoBrush)
-                    painter.setPen(emphasis_pen)
-                    painter.drawRoundedRect(rect, radius, radius)
-                if value:
-                    painter.setFont(number_font)
-                    painter.setPen(colours.text)
-                    painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), str(value))
-                    if counts is not None and counts[index]:
-                        self._paint_badge(painter, rect, counts[index], badge_font, colours)
+        painter.setBrush(hatch)
+        painter.setPen(problem_pen)
+        for rect in marked:
+            painter.drawRoundedRect(rect, radius, radius)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(emphasis_pen)
+        for rect, _index, value in labelled:
+            if value in emphasised:
+                painter.drawRoundedRect(rect, radius, radius)
+        painter.setFont(number_font)
+        painter.setPen(colours.text)
+        centre = int(Qt.AlignmentFlag.AlignCenter)
+        for rect, _index, value in labelled:
+            painter.drawText(rect, centre, str(value))
+        if counts is not None:
+            metrics = QFontMetricsF(badge_font)
+            painter.setFont(badge_font)
+            for rect, index, _value in labelled:
+                if counts[index]:
+                    self._paint_badge(painter, rect, counts[index], metrics, colours)
         self._paint_view_marks(painter, geometry, colours, state)
 
     def _paint_badge(
-        self, painter: QPainter, tile: QRectF, count: int | None, font: QFont, colours: BoardColours
+        self,
+        painter: QPainter,
+        tile: QRectF,
+        count: int | None,
+        metrics: QFontMetricsF,
+        colours: BoardColours,
     ) -> None:
         text = str(count)
-        metrics = QFontMetricsF(font)
         height = metrics.height()
         width = max(height, metrics.horizontalAdvance(text) + height * 0.5)
         badge = QRectF(tile.right() - width - 2, tile.top() + 2, width, height)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colours.badge)
         painter.drawRoundedRect(badge, height / 2, height / 2)
-        painter.setFont(font)
         painter.setPen(colours.badge_text)
         painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), text)
 
