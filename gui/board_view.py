@@ -294,7 +294,7 @@ class BoardView(QAbstractScrollArea):
                 self.digit_typed.emit(cursor, digit, continues)
                 self.model.set_highlighted_tile(self.model.cell(cursor) or None)
                 return
-        elif self.state.mode is Mode.PLACE and key in (Qt.Key.Key_Space, Qt.Key.Key_Return):
+        elif self.state.mode is Mode.PLACE and key == Qt.Key.Key_Space:
             self.place_requested.emit(cursor)
             return
         elif self.state.mode is Mode.PLAY and key == Qt.Key.Key_Space:

@@ -187,3 +187,15 @@ def test_ctrl_tab_leaves_the_board(qtbot: QtBot, window):
     qtbot.waitUntil(view.hasFocus)
     qtbot.keyClick(view, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not view.hasFocus())
+
+
+def test_place_in_order_by_keyboard(qtbot: QtBot, window):
+    view = window.board_view
+    window.editor.new_board(2, 2)
+    window.set_mode(Mode.PLACE)
+    click_cell(qtbot, view, 3)  # tile 1 at the bottom right
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    qtbot.keyClick(view, Qt.Key.Key_Space)  # tile 2 above it
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    qtbot.keyClick(view, Qt.Key.Key_Space)  # tile 3 at the top left: the last cell is the blank
+    assert window.model.cells() == [3, 2, 0, 1]

@@ -1,0 +1,68 @@
+"""Board files: the extension picks the format, writes are all-or-nothing, recent files."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from core import Board, BoardError
+from gui.document import (
+    MAX_RECENT,
+    RecentFiles,
+    format_for,
+    read_board_file,
+    write_board_file,
+)
+from tests.gui.conftest import LOYD_BOARD
+
+
+@pytest.mark.parametrize(
+    ("name", "form"),
+    [("a.txt", "grid"), ("a.JSON", "json"), ("a.puzzle", "npuzzle"), ("a", "grid")],
+)
+def test_extension_picks_the_format(name, form):
+    assert format_for(name) == form
+
+
+def test_write_replaces_a_file_whole(tmp_path):
+    path = tmp_path / "board.txt"
+    path.write_text("old contents that are longer than the new board " * 20)
+    write_board_file(str(path), LOYD_BOARD, "blank-last")
+    assert read_board_file(str(path)).board == LOYD_BOARD
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.txt"]
+
+
+def test_write_into_a_missing_folder_raises_and_leaves_nothing(tmp_path):
+    with pytest.raises(OSError, match="cannot write"):
+        write_board_file(str(tmp_path / "missing" / "board.txt"), LOYD_BOARD, "blank-last")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_json_keeps_a_custom_goal(tmp_path):
+    path = tmp_path / "board.json"
+    goal = Board.solved(4, 4, blank_first=True)
+    write_board_file(str(path), LOYD_BOARD, goal)
+    parsed = read_board_file(str(path))
+    assert parsed.board == LOYD_BOARD
+    assert parsed.goal == goal
+
+
+def test_binary_file_is_a_board_error(tmp_path):
+    path = tmp_path / "image.txt"
+    path.write_bytes(b"\xff\xfe\x00\x89PNG")
+    with pytest.raises(BoardError):
+        read_board_file(str(path))
+
+
+def test_recent_files_newest_first_without_duplicates(tmp_path):
+    recent = RecentFiles(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    paths = [str(tmp_path / f"{number}.txt") for number in range(MAX_RECENT + 2)]
+    for path in paths:
+        recent.add(path)
+    recent.add(paths[3])
+    listed = recent.paths()
+    assert listed[0].endswith("3.txt")
+    assert len(listed) == MAX_RECENT
+    assert len(set(listed)) == len(listed)
+    recent.remove(listed[0])
+    assert not recent.paths()[0].endswith("3.txt")
