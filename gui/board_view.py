@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 from core import Direction
 from gui.board_model import BoardModel
-from gui.board_painter import BoardGeometry, BoardPainter, Mode, ViewState
+from gui.board_painter import HEADER, MARGIN, BoardGeometry, BoardPainter, Mode, ViewState
 
 _ARROWS = {
     Qt.Key.Key_Up: (-1, 0, Direction.UP),
@@ -181,16 +181,30 @@ class BoardView(QAbstractScrollArea):
         return self._geometry.cell_at(position - self._offset())
 
     def _ensure_visible(self, cell: int) -> None:
-        rect = self._geometry.cell_rect(cell)
+        """Scroll so the cell shows clear of the pinned row numbers and header."""
+        geometry = self._geometry
+        rect = geometry.cell_rect(cell)
         viewport = self.viewport()
-        for bar, low, high, page in (
-            (self.horizontalScrollBar(), rect.left(), rect.right(), viewport.width()),
-            (self.verticalScrollBar(), rect.top(), rect.bottom(), viewport.height()),
+        for bar, low, high, page, pinned in (
+            (
+                self.horizontalScrollBar(),
+                rect.left(),
+                rect.right(),
+                viewport.width(),
+                MARGIN + geometry.gutter,
+            ),
+            (
+                self.verticalScrollBar(),
+                rect.top(),
+                rect.bottom(),
+                viewport.height(),
+                MARGIN + HEADER,
+            ),
         ):
-            if low < bar.value():
-                bar.setValue(int(low) - 8)
+            if low < bar.value() + pinned:
+                bar.setValue(int(low - pinned))
             elif high > bar.value() + page:
-                bar.setValue(int(high - page) + 8)
+                bar.setValue(int(high - page) + MARGIN)
 
     # -- painting ---------------------------------------------------------------------
 

@@ -199,3 +199,22 @@ def test_place_in_order_by_keyboard(qtbot: QtBot, window):
     qtbot.keyClick(view, Qt.Key.Key_Left)
     qtbot.keyClick(view, Qt.Key.Key_Space)  # tile 3 at the top left: the last cell is the blank
     assert window.model.cells() == [3, 2, 0, 1]
+
+
+def test_keyboard_cursor_stays_clear_of_the_pinned_header(qtbot: QtBot, window):
+    import random
+
+    from core import random_board
+
+    window.editor.load(random_board(60, 60, solvable=True, rng=random.Random(5)))
+    view = window.board_view
+    view.setFocus()
+    view.set_cursor_cell(59 * 60 + 59)  # bottom right: scrolls to the far corner
+    for _ in range(58):
+        qtbot.keyClick(view, Qt.Key.Key_Up)
+        qtbot.keyClick(view, Qt.Key.Key_Left)
+    rect = view.cell_rect_in_viewport(view.cursor_cell)
+    geometry = view.board_geometry
+    assert rect.top() >= geometry.origin.y() - 1  # below the header band
+    assert rect.left() >= geometry.origin.x() - 1  # right of the row numbers
+    assert view.viewport().rect().contains(rect.center().toPoint())
