@@ -135,7 +135,6 @@ class BoardPainter:
         blank_row = None if board is None else board.blank_index // board.width
         self._paint_blank_row_band(painter, geometry, colours, blank_row)
         self._paint_cells(painter, geometry, colours, rows, columns, state)
-        self._paint_pair_connector(painter, geometry, colours)
         # Row numbers and the header last, over scrolled cells, so they never leave view.
         if state.scroll_x > 0:
             gutter = QRectF(state.scroll_x, area.top(), MARGIN + geometry.gutter, area.height())
@@ -353,6 +352,8 @@ class BoardPainter:
         for rect, _index, value in labelled:
             if value in emphasised:
                 painter.drawRoundedRect(rect, radius, radius)
+        # The connector goes under the numbers so both tiles of the pair stay readable.
+        self._paint_pair_connector(painter, geometry, colours)
         painter.setFont(number_font)
         painter.setPen(colours.text)
         centre = int(Qt.AlignmentFlag.AlignCenter)

@@ -84,7 +84,7 @@ class BoardColours:
             selection=palette.color(QPalette.ColorRole.Highlight),
             highlight=highlight,
             partner_fill=mix(base, partner, 0.70 if not dark else 0.45),
-            connector=highlight,
+            connector=QColor(highlight.red(), highlight.green(), highlight.blue(), 150),
             badge=mix(text, window, 0.15),
             badge_text=window,
         )
