@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import metadata
-
 APP_NAME = "Slidecheck"
 #: One reverse-DNS id everywhere: desktop file, metainfo, icon name, bundle identifier.
 APP_ID = "io.github.slidecheck.Slidecheck"
@@ -11,10 +9,13 @@ ORGANIZATION = "Slidecheck"
 
 
 def app_version() -> str:
-    """The version from pyproject.toml (installed metadata); a bundle embeds it at build time."""
+    """The version from pyproject.toml: a bundle embeds it at build time (packaging/slidecheck.spec
+    adds `gui._bundled_version`), a checkout reads the installed metadata."""
     try:
-        return metadata.version("slidecheck")
-    except metadata.PackageNotFoundError:
-        from gui import _bundled_version  # type: ignore[attr-defined]  # written by packaging
+        from gui import _bundled_version  # type: ignore[attr-defined]
+    except ImportError:
+        # Imported only here: importlib.metadata costs a bundle's start-up tens of milliseconds.
+        from importlib import metadata
 
-        return str(_bundled_version.VERSION)
+        return metadata.version("slidecheck")
+    return str(_bundled_version.VERSION)

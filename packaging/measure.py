@@ -1,0 +1,145 @@
+"""Measure the bundle against a hello-world PySide6 window built by PyInstaller in the same run.
+
+    .venv/bin/python packaging/measure.py [--runs 9] [--rebuild] [--json]
+
+The reference is PyInstaller's default onedir build (`pyinstaller --windowed hello.py`) of a
+PySide6 window that shows a label, renders it with grab() and exits: the least a Qt app can
+ship. Slidecheck's figure is dist/slidecheck (built by `make package`; --rebuild builds it
+first) running its --self-test. Both start with QT_QPA_PLATFORM=offscreen; the start time is the
+median wall time of several runs, taken in turns so that both see the same machine load.
+It prints figures and asserts nothing: the README quotes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import build_info
+
+HELLO_WORLD = """\
+import sys
+
+from PySide6.QtWidgets import QApplication, QLabel
+
+app = QApplication(sys.argv)
+window = QLabel("Hello, world")
+window.resize(320, 120)
+window.show()
+app.processEvents()
+sys.exit(0 if not window.grab().isNull() else 1)
+"""
+
+
+def disk_usage(path: Path) -> int:
+    """Bytes on disk as `du -s --block-size=1` counts them: each inode once, no links followed."""
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for item in [path, *path.rglob("*")]:
+        status = item.lstat()
+        key = (status.st_dev, status.st_ino)
+        if key in seen:
+            continue
+        seen.add(key)
+        total += status.st_blocks * 512
+    return total
+
+
+def build_hello_world(work: Path) -> Path:
+    script = work / "hello.py"
+    script.write_text(HELLO_WORLD, encoding="utf-8")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--windowed",
+            "--log-level",
+            "ERROR",
+            "--distpath",
+            str(work / "dist"),
+            "--workpath",
+            str(work / "build"),
+            "--specpath",
+            str(work),
+            str(script),
+        ],
+        check=True,
+    )
+    return work / "dist" / "hello"
+
+
+def start_time(command: list[str]) -> float:
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    started = time.perf_counter()
+    completed = subprocess.run(command, env=environment, capture_output=True, check=False)
+    elapsed = time.perf_counter() - started
+    if completed.returncode != 0:
+        raise SystemExit(
+            f"{command} exited {completed.returncode}:\n{completed.stderr.decode(errors='replace')}"
+        )
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9, help="start-ups timed per program")
+    parser.add_argument("--rebuild", action="store_true", help="run packaging/build.py first")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+
+    if args.rebuild:
+        subprocess.run([sys.executable, str(Path(__file__).with_name("build.py"))], check=True)
+    slidecheck = build_info.ONEDIR / build_info.EXECUTABLE_NAME
+    if not slidecheck.exists():
+        raise SystemExit(f"{slidecheck} is missing: run `make package` first (or pass --rebuild)")
+
+    with tempfile.TemporaryDirectory(prefix="slidecheck-hello-") as scratch:
+        hello_dir = build_hello_world(Path(scratch))
+        hello = hello_dir / "hello"
+        log = Path(scratch) / "self-test.log"
+        self_test = [str(slidecheck), "--self-test"]
+        os.environ["SLIDECHECK_SELF_TEST_LOG"] = str(log)  # keep the onedir clean
+        # One untimed start each fills the page cache, so that neither pays for a cold disk.
+        start_time([str(hello)])
+        start_time(self_test)
+        hello_times, slidecheck_times = [], []
+        for _ in range(args.runs):
+            hello_times.append(start_time([str(hello)]))
+            slidecheck_times.append(start_time(self_test))
+        figures = {
+            "hello_world_mb": disk_usage(hello_dir) / 1e6,
+            "slidecheck_mb": disk_usage(build_info.ONEDIR) / 1e6,
+            "hello_world_start_s": statistics.median(hello_times),
+            "slidecheck_self_test_s": statistics.median(slidecheck_times),
+            "runs": args.runs,
+        }
+    figures["size_ratio"] = figures["slidecheck_mb"] / figures["hello_world_mb"]
+    figures["start_ratio"] = figures["slidecheck_self_test_s"] / figures["hello_world_start_s"]
+
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(f"{'':28}{'size on disk':>14}{'start (median of ' + str(args.runs) + ')':>24}")
+    print(
+        f"{'hello-world PySide6 onedir':28}{figures['hello_world_mb']:>11.1f} MB"
+        f"{figures['hello_world_start_s']:>22.3f} s"
+    )
+    print(
+        f"{'dist/slidecheck --self-test':28}{figures['slidecheck_mb']:>11.1f} MB"
+        f"{figures['slidecheck_self_test_s']:>22.3f} s"
+    )
+    print(f"{'ratio':28}{figures['size_ratio']:>14.2f}{figures['start_ratio']:>24.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
