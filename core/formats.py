@@ -78,7 +78,7 @@ def parse_document(text: str, width: int | None = None) -> ParsedBoard:
         return _parse_json(stripped)
     plain_rows = _plain_rows(text)
     if plain_rows is not None:
-        return ParsedBoard(_board_from_rows(plain_rows, width))
+        return ParsedBoard(_board_from_rows(plain_rows, width, digits_only=True))
     rows, sized = _rows_from_text(text)
     return ParsedBoard(_board_from_rows(rows, width, sized=sized))
 
@@ -278,12 +278,15 @@ def _split_row(line: str) -> list[str]:
 # --- rows to a board -----------------------------------------------------------------------
 
 
-def _board_from_rows(rows: list[list[str]], width: int | None, *, sized: bool = False) -> Board:
+def _board_from_rows(
+    rows: list[list[str]], width: int | None, *, sized: bool = False, digits_only: bool = False
+) -> Board:
+    """`digits_only`: the caller has seen that every cell is plain ASCII digits."""
     if not rows:
         raise BoardError("empty input: no numbers found")
     if len(rows) == 1 and not sized:
         # One line and no size line: a flat board (a `Wx1` size line makes it one row).
-        return _board_from_flat_line(rows[0], width)
+        return _board_from_flat_line(rows[0], width, digits_only=digits_only)
     row_width = len(rows[0])
     for number, row in enumerate(rows, start=1):
         if len(row) != row_width:
@@ -293,10 +296,12 @@ def _board_from_rows(rows: list[list[str]], width: int | None, *, sized: bool = 
     if width is not None and width != row_width:
         raise BoardError(f"the rows are {row_width} cells wide but the width given is {width}")
     cells = list(chain.from_iterable(rows))
-    return _board_from_cells(cells, row_width, len(rows))
+    return _board_from_cells(cells, row_width, len(rows), digits_only=digits_only)
 
 
-def _board_from_flat_line(cells: list[str], width: int | None) -> Board:
+def _board_from_flat_line(
+    cells: list[str], width: int | None, *, digits_only: bool = False
+) -> Board:
     count = len(cells)
     if width is None:
         side = math.isqrt(count)
@@ -312,10 +317,12 @@ def _board_from_flat_line(cells: list[str], width: int | None) -> Board:
         width = side
     if count % width:
         raise BoardError(f"{count} cells do not fill rows of width {width}")
-    return _board_from_cells(cells, width, count // width)
+    return _board_from_cells(cells, width, count // width, digits_only=digits_only)
 
 
-def _board_from_cells(cells: list[str], width: int | None, height: int | None) -> Board:
+def _board_from_cells(
+    cells: list[str], width: int | None, height: int | None, *, digits_only: bool = False
+) -> Board:
     count = len(cells)
     if width is None or width <= 0:
         raise BoardError("the board's width is not given")
@@ -330,10 +337,11 @@ def _board_from_cells(cells: list[str], width: int | None, height: int | None) -
         # Fast path for the common all-numeric case; any oddity falls back to the careful one.
         # `int` alone would also take "1_0", "+6" or non-ASCII digits, which the careful
         # path rejects; only plain ASCII digit strings may take the shortcut.
-        joined = "".join(cells)
-        # (bytes.isdigit takes ASCII digits only, and is several times quicker than str's.)
-        if not (joined.isascii() and joined.encode("ascii").isdigit()):
-            raise ValueError("not plain digits")
+        if not digits_only:
+            joined = "".join(cells)
+            # (bytes.isdigit takes ASCII digits only, and is several times quicker than str's.)
+            if not (joined.isascii() and joined.encode("ascii").isdigit()):
+                raise ValueError("not plain digits")
         if all(len(cell) <= _MAX_TOKEN_LENGTH for cell in cells[:1]):
             # `Board` checks that the tiles are a permutation; checking here as well would
             # do that work twice. Its `BoardError` (a ValueError) sends us the careful way.
