@@ -1,7 +1,7 @@
 """`make package`: build the standalone app into dist/ with packaging/slidecheck.spec.
 
     .venv/bin/python packaging/build.py              dist/slidecheck/ (onedir) + Linux tarball
-    .venv/bin/python packaging/build.py --onefile    dist/slidecheck (one file)
+    .venv/bin/python packaging/build.py --onefile    dist/onefile/slidecheck (one file)
 
 The PyInstaller log goes to build/pyinstaller.log. A 'Library not found' warning about one of
 Qt's xcb libraries fails the build: a bundle built without them cannot open a window on X11.
@@ -37,7 +37,7 @@ def run_pyinstaller(onefile: bool) -> str:
         "--log-level",
         "WARN",
         "--distpath",
-        str(build_info.DIST_DIR),
+        str(build_info.ONEFILE_DIST_DIR if onefile else build_info.DIST_DIR),
         "--workpath",
         str(build_info.BUILD_DIR),
         str(Path(__file__).resolve().parent / "slidecheck.spec"),
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     log = run_pyinstaller(args.onefile)
     report_missing_libraries(log)
     if args.onefile:
-        built = build_info.DIST_DIR / (
+        built = build_info.ONEFILE_DIST_DIR / (
             build_info.EXECUTABLE_NAME + (".exe" if sys.platform == "win32" else "")
         )
         print(f"built {built} ({built.stat().st_size / 1e6:.1f} MB), version {version}")

@@ -30,6 +30,8 @@ HICOLOR_DIR = ICON_DIR / "hicolor"
 EXECUTABLE_NAME = "slidecheck"
 DIST_DIR = ROOT / "dist"
 ONEDIR = DIST_DIR / EXECUTABLE_NAME
+#: The one-file variant gets a folder of its own: its file would take the onedir's name.
+ONEFILE_DIST_DIR = DIST_DIR / "onefile"
 BUILD_DIR = ROOT / "build" / "pyinstaller"
 BUILD_LOG = ROOT / "build" / "pyinstaller.log"
 
