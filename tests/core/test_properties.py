@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from core import (
     Board,
     BoardError,
+    Direction,
     apply_slide,
     check,
     find_problems,
@@ -25,6 +26,7 @@ from core import (
     parse_document,
     random_board,
     scramble,
+    slide_in_direction,
     suggest_fix,
 )
 from core.formats import FORMATS
@@ -335,3 +337,30 @@ def test_grids_with_any_separator_and_blank_spelling(
     else:
         text = "\n".join(lines)
     assert parse_board(text) == board
+
+
+# --- slides by direction and scrambles ------------------------------------------------------------
+
+
+@given(boards())
+def test_the_four_directions_make_exactly_the_legal_slides(board: Board) -> None:
+    by_direction = [slide_in_direction(board, direction) for direction in Direction]
+    made = [moved for moved in by_direction if moved is not None]
+    assert sorted(made, key=lambda moved: moved.tiles) == sorted(
+        (apply_slide(board, tile) for tile in legal_slides(board)), key=lambda moved: moved.tiles
+    )
+    # Opposite directions undo each other.
+    for direction, opposite in [
+        (Direction.UP, Direction.DOWN),
+        (Direction.DOWN, Direction.UP),
+        (Direction.LEFT, Direction.RIGHT),
+        (Direction.RIGHT, Direction.LEFT),
+    ]:
+        moved = slide_in_direction(board, direction)
+        if moved is not None:
+            assert slide_in_direction(moved, opposite) == board
+
+
+@given(boards(min_side=2), st.integers(0, 2**32))
+def test_scramble_never_slides_straight_back(board: Board, seed: int) -> None:
+    assert scramble(board, 2, random.Random(seed)) != board
