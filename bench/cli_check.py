@@ -1,0 +1,136 @@
+"""`slidecheck check FILE` from process start to verdict, against plain Python sorting the numbers.
+
+For each board size a random solvable board (fixed seed) is written as a grid file. Two
+processes are timed, interleaved, in the same run:
+
+- `slidecheck check FILE` (the installed console script: start-up, reading, parsing,
+  validating, the parity rule, printing the verdict);
+- `python -c SORT_BASELINE FILE`: the same interpreter reading the file, turning every
+  number into an int and sorting them with `sorted()`.
+
+Target: a 1000x1000 board within 1.5x of that baseline. Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import (
+    PYTHON,
+    SLIDECHECK,
+    SORT_BASELINE,
+    cpu_ms,
+    load_average,
+    markdown_table,
+    time_interleaved,
+    verdict_word,
+    wall_ms,
+)
+from core import format_board, random_board
+
+SIDES = (4, 10, 100, 316, 1000)
+SEED = 20261122
+TARGET_RATIO = 1.5
+
+
+def runs_for(side: int, scale: float) -> int:
+    """More runs where a run is cheap; never fewer than three."""
+    base = 21 if side <= 100 else 11 if side <= 316 else 7
+    return max(3, round(base * scale))
+
+
+def write_board(directory: Path, side: int) -> Path:
+    board = random_board(side, side, solvable=True, rng=random.Random(SEED + side))
+    path = directory / f"board-{side}x{side}.txt"
+    path.write_text(format_board(board, "grid"), encoding="utf-8")
+    return path
+
+
+def measure(sides: tuple[int, ...], scale: float) -> list[list[str]]:
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="slidecheck-bench-") as temporary:
+        directory = Path(temporary)
+        for side in sides:
+            path = write_board(directory, side)
+            timings = time_interleaved(
+                {
+                    "slidecheck": [SLIDECHECK, "check", str(path)],
+                    "baseline": [PYTHON, "-c", SORT_BASELINE, str(path)],
+                },
+                runs=runs_for(side, scale),
+            )
+            ours = wall_ms(timings["slidecheck"])
+            baseline = wall_ms(timings["baseline"])
+            ratio = ours / baseline
+            cpu_ratio = cpu_ms(timings["slidecheck"]) / cpu_ms(timings["baseline"])
+            target = (
+                f"<= {TARGET_RATIO}x: {verdict_word(ratio, TARGET_RATIO)}" if side == 1000 else "-"
+            )
+            rows.append(
+                [
+                    f"{side}x{side}",
+                    f"{side * side:,}",
+                    f"{path.stat().st_size / 1e6:.2f}",
+                    str(len(timings["slidecheck"])),
+                    f"{ours:.1f}",
+                    f"{baseline:.1f}",
+                    f"{ratio:.2f}",
+                    f"{cpu_ratio:.2f}",
+                    target,
+                ]
+            )
+            print(
+                f"  {side}x{side}: {ours:.1f} ms vs {baseline:.1f} ms (load {load_average()})",
+                file=sys.stderr,
+            )
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="multiply the number of runs (0.3 for a quick look)",
+    )
+    parser.add_argument(
+        "--sides", type=int, nargs="+", default=list(SIDES), help="board sides to time"
+    )
+    args = parser.parse_args(argv)
+    load_before = load_average()
+    rows = measure(tuple(args.sides), args.scale)
+    print("### `slidecheck check FILE` vs reading and sorting the numbers\n")
+    print(
+        "Median wall-clock ms per process, start to exit; ratio = slidecheck / baseline; "
+        "CPU ratio compares the median user+system CPU time. "
+        f"Load average before/after: {load_before}/{load_average()}.\n"
+    )
+    print(
+        markdown_table(
+            [
+                "board",
+                "tiles",
+                "file MB",
+                "runs",
+                "slidecheck ms",
+                "baseline ms",
+                "ratio",
+                "CPU ratio",
+                "target",
+            ],
+            rows,
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
