@@ -218,3 +218,17 @@ def test_keyboard_cursor_stays_clear_of_the_pinned_header(qtbot: QtBot, window):
     assert rect.top() >= geometry.origin.y() - 1  # below the header band
     assert rect.left() >= geometry.origin.x() - 1  # right of the row numbers
     assert view.viewport().rect().contains(rect.center().toPoint())
+
+
+def test_tint_in_the_dark_palette(qtbot: QtBot, window):
+    from gui.app import forced_palette
+
+    window.setPalette(forced_palette("dark"))
+    view = window.board_view
+    window.editor.load(ARTICLE_BOARD)
+    solvable = pixel_in_tile(view, 0)
+    assert solvable.blue() > solvable.red() + 20
+    assert solvable.lightness() < 128  # dark tiles on a dark window
+    window.editor.load(LOYD_BOARD)
+    unsolvable = pixel_in_tile(view, 0)
+    assert unsolvable.red() > unsolvable.blue() + 20
