@@ -216,7 +216,25 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
                 # match its own size. (A lone number over one-cell rows is a column board.)
                 _raise_size_mismatch(lines[0].strip(), declared_width, declared_height, body)
     rows = [_split_row(line) for line in lines]
-    return [row for row in rows if row], False
+    return _drop_trailing_separators([row for row in rows if row]), False
+
+
+def _drop_trailing_separators(rows: list[list[str]]) -> list[list[str]]:
+    """Tell a trailing comma (`1, 2, 3,` as code writes rows) from an empty last cell
+    (`4,5,` from a spreadsheet, the blank in the last column).
+
+    Rows are trimmed when every row ends empty (two blanks would be invalid anyway) or
+    when trimming is what makes ragged rows agree; otherwise the empty cell is the blank.
+    """
+    ends_empty = [len(row) > 1 and row[-1] == "" for row in rows]
+    if not any(ends_empty):
+        return rows
+    trimmed = [row[:-1] if empty else row for row, empty in zip(rows, ends_empty, strict=True)]
+    if all(ends_empty):
+        return trimmed
+    if len({len(row) for row in rows}) > 1 and len({len(row) for row in trimmed}) == 1:
+        return trimmed
+    return rows
 
 
 def _is_subscript(text: str, opening: int) -> bool:
@@ -266,10 +284,8 @@ def _split_row(line: str) -> list[str]:
             cells = cells[:-1]
         return cells
     if "," in line or ";" in line:
-        cells = [cell.strip() for cell in re.split(r"[,;]", line)]
-        if len(cells) > 1 and cells[-1] == "":
-            cells.pop()  # a trailing comma ends a code row, it is not an empty cell
-        return cells
+        # A trailing empty cell stays for now: `_drop_trailing_separators` decides.
+        return [cell.strip() for cell in re.split(r"[,;]", line)]
     if "\t" in line.strip(" "):
         return [cell.strip() for cell in line.strip("\r\n").split("\t")]
     return line.split()

@@ -24,6 +24,8 @@ THREE_BY_TWO = Board(3, 2, (1, 2, 3, 4, 5, 0))
         pytest.param("1\t2\t3\n4\t5\t6\n7\t8\t0", EIGHT_SOLVED, id="tabs"),
         pytest.param("1,2,3\n4,5,6\n7,8,0", EIGHT_SOLVED, id="commas"),
         pytest.param("1, 2, 3,\n4, 5, 6,\n7, 8, 0,", EIGHT_SOLVED, id="commas-trailing"),
+        pytest.param("1, 2, 3,\n4, 5, 6\n7, 8, 0,", EIGHT_SOLVED, id="commas-trailing-mostly"),
+        pytest.param("1,2,3,4,5,6,7,8,0,", EIGHT_SOLVED, id="flat-trailing-comma"),
         pytest.param("1;2;3\n4;5;6\n7;8;0", EIGHT_SOLVED, id="semicolons"),
         pytest.param("| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n| 7 | 8 | 0 |", EIGHT_SOLVED, id="pipes"),
         pytest.param("1 | 2 | 3\n4 |   | 5\n7 | 8 | 6", EIGHT_MIDDLE_BLANK, id="inner-pipes"),
@@ -95,6 +97,14 @@ def test_reads_every_documented_form(text: str, expected: Board) -> None:
         pytest.param("1,2,3\n4,,5\n7,8,6", EIGHT_MIDDLE_BLANK, id="empty-between-commas"),
         pytest.param("1\t2\t3\n4\t\t5\n7\t8\t6", EIGHT_MIDDLE_BLANK, id="empty-between-tabs"),
         pytest.param("|1|2|3|\n|4| |5|\n|7|8|6|", EIGHT_MIDDLE_BLANK, id="empty-between-pipes"),
+        pytest.param(
+            "1,2,3\n4,5,\n7,8,6", parse_board("1 2 3/4 5 0/7 8 6"), id="empty-last-csv-cell"
+        ),
+        pytest.param(
+            "1, 2, 3,\n4, 5, ,\n7, 8, 6,",
+            parse_board("1 2 3/4 5 0/7 8 6"),
+            id="empty-last-code-cell",
+        ),
         pytest.param("1 2 3\n4 9 5\n7 8 6", EIGHT_MIDDLE_BLANK, id="W*H-as-blank"),
         pytest.param(
             '{"width": 3, "height": 3, "tiles": [1, 2, 3, 4, null, 5, 7, 8, 6]}',

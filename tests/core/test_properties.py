@@ -319,11 +319,11 @@ def test_grids_with_any_separator_and_blank_spelling(
 ) -> None:
     blank_token = str(board.size) if blank == "W*H" else blank
     blank_column = board.blank_index % board.width
-    # An empty cell needs a separator that can show it, and not at the end of a row
-    # where a comma or bar would read as a trailing separator.
-    assume(blank != "" or (separator.strip() and blank_column < board.width - 1))
-    # A bar before an empty first cell reads as the table's border.
-    assume(blank != "" or separator.strip() not in ("|", "\u2502") or blank_column > 0)
+    # An empty cell needs a separator that can show it.
+    assume(blank != "" or separator.strip())
+    # A bar before an empty first cell, or after an empty last one, reads as a border.
+    bar = separator.strip() in ("|", "\u2502")
+    assume(blank != "" or not bar or 0 < blank_column < board.width - 1)
     rows = [[blank_token if tile == 0 else str(tile) for tile in row] for row in board.rows()]
     lines = [separator.join(row) for row in rows]
     if wrapping == "braces":
