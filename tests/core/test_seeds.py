@@ -76,6 +76,56 @@ SEED_000 = {
         49,
         True,
     ),
+    # The whole driver function, its /* */ block of other puzzles included: only the
+    # live board counts.
+    "000-cpp-main-whole": SeedExample(
+        """int main()
+{
+
+    int puzzle[N][N] =
+    {
+        {12, 1, 10, 2},
+        {7, 11, 4, 14},
+        {5, 0, 9, 15}, // Value 0 is used for empty space
+        {8, 13, 6, 3},
+    };
+    /*
+    int puzzle[N][N] = {{1, 8, 2},
+                    {0, 4, 3},
+                    {7, 6, 5}};
+
+    int puzzle[N][N] = {
+                    {13, 2, 10, 3},
+                    {1, 12, 8, 4},
+                    {5, 0, 9, 6},
+                    {15, 14, 11, 7},
+                };
+
+    int puzzle[N][N] = {
+                    {6, 13, 7, 10},
+                    {8, 9, 11, 0},
+                    {15, 2, 12, 5},
+                    {14, 3, 1, 4},
+                };
+
+
+    int puzzle[N][N] = {
+                    {3, 9, 1, 15},
+                    {14, 11, 4, 6},
+                    {13, 0, 10, 12},
+                    {2, 7, 8, 5},
+                };
+    */
+
+    isSolvable(puzzle)? cout << "Solvable":
+                        cout << "Not Solvable";
+    return 0;
+}""",
+        (12, 1, 10, 2, 7, 11, 4, 14, 5, 0, 9, 15, 8, 13, 6, 3),
+        4,
+        49,
+        True,
+    ),
     "000-php-driver": SeedExample(
         """    $puzzle =
     array(
