@@ -426,6 +426,7 @@ def test_seed_001_the_two_examples_have_10_and_11_inversions() -> None:
 # --- the reference rule itself is checked against the search -------------------------------------
 
 
+@pytest.mark.slow  # every arrangement of boards up to 3x3
 @pytest.mark.parametrize(("width", "height"), [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)])
 def test_reference_rule_agrees_with_search(width: int, height: int) -> None:
     goal = blank_last(width, height)
@@ -491,6 +492,7 @@ WRONG_RULES: dict[str, tuple[WrongRule, list[tuple[int, int]]]] = {
 }
 
 
+@pytest.mark.slow  # every arrangement of boards up to 3x3
 @pytest.mark.parametrize("rule_name", WRONG_RULES)
 def test_wrong_seed_rule_disagrees_with_search_where_ours_agrees(rule_name: str) -> None:
     wrong_rule, shapes = WRONG_RULES[rule_name]
@@ -542,6 +544,7 @@ def test_seed_002_code_as_written_is_right_because_it_counts_the_blank() -> None
         assert reference_solvable(board) == example.solvable
 
 
+@pytest.mark.slow  # every arrangement of boards up to 3x3
 def test_seed_003_rule_is_right_when_the_height_is_even() -> None:
     # Row from the top and from the bottom differ in parity by height + 1: the top-row rule
     # is only wrong on even-width boards of odd height.
