@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import Board, Verdict, check
+from core import Board, Verdict, check, format_board
 from core.cli import main
 from tests.core.strategies import boards
 
@@ -389,3 +389,10 @@ def test_batch_line_says_what_a_single_check_says(
     extra = [*goal, "--width", str(width)] if give_width else goal
     _, out = run(["--batch", *extra], line + "\n")
     assert out == _single_result(line, extra) + "\n"
+
+
+@pytest.mark.parametrize("form", ["grid", "npuzzle"])
+def test_a_million_tile_board(form: str) -> None:
+    solved = Board.solved(1000, 1000)
+    assert run([], format_board(solved, form)) == (0, "solvable\n")
+    assert run([], format_board(solved.with_swapped(0, 1), form)) == (1, "unsolvable\n")
