@@ -27,6 +27,7 @@ from bench.common import (
     PYTHON,
     SLIDECHECK,
     SORT_LINES_BASELINE,
+    compile_bytecode,
     cpu_ms,
     load_average,
     markdown_table,
@@ -55,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--side", type=int, default=4, help="board side (4 for 4x4)")
     parser.add_argument("--runs", type=int, default=11, help="timed runs of each command")
     args = parser.parse_args(argv)
+    compile_bytecode()
     load_before = load_average()
     with tempfile.TemporaryDirectory(prefix="slidecheck-bench-") as temporary:
         path = Path(temporary) / f"batch-{args.lines}-{args.side}x{args.side}.txt"

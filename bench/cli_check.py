@@ -26,6 +26,7 @@ from bench.common import (
     PYTHON,
     SLIDECHECK,
     SORT_BASELINE,
+    compile_bytecode,
     cpu_ms,
     load_average,
     markdown_table,
@@ -105,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         "--sides", type=int, nargs="+", default=list(SIDES), help="board sides to time"
     )
     args = parser.parse_args(argv)
+    compile_bytecode()
     load_before = load_average()
     rows = measure(tuple(args.sides), args.scale)
     print("### `slidecheck check FILE` vs reading and sorting the numbers\n")
