@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import tomllib
 
 import build_info
 import pytest
 
-import build
 from gui.app_info import APP_ID
+
+# packaging/build.py, imported by name at run time: a static `import build` sorts differently
+# depending on whether a build/ directory exists, which would make the import order flaky.
+build = importlib.import_module("build")
 
 SPEC = build_info.ROOT / "packaging" / "slidecheck.spec"
 
