@@ -190,16 +190,28 @@ def _explain(
     )
 
 
-def check(board: Board, goal: Goal = "blank-last") -> Verdict:
+def check(
+    board: Board, goal: Goal = "blank-last", *, index: InversionIndex | None = None
+) -> Verdict:
     """Decide whether `board` can be slid to `goal` and explain why.
 
     `goal` is "blank-last" (1..n-1 then the blank), "blank-first" (blank then 1..n-1) or a
     goal `Board` of the same shape; tiles are relabelled by their place in the goal.
-    Raises `BoardError` if the goal has another shape or is not a known name.
+    `index`, if given, must be `inversion_index(board, goal)`: a caller that lists the
+    pairs anyway (the window) takes the count from it instead of counting twice.
+    Raises `BoardError` if the goal has another shape or is not a known name, and
+    `ValueError` if `index` holds another number of tiles than the board.
     """
     target = goal_board(goal, board.width, board.height)
-    # The goal as given, not `target`: a named goal relabels without a lookup table.
-    inversions = count_inversions(goal_ranks(board, goal))
+    if index is None:
+        # The goal as given, not `target`: a named goal relabels without a lookup table.
+        inversions = count_inversions(goal_ranks(board, goal))
+    elif len(index.ranks) != board.size - 1:
+        raise ValueError(
+            f"the index holds {len(index.ranks)} tiles but the board has {board.size - 1}"
+        )
+    else:
+        inversions = index.count
     solvable = _decide(board, target, inversions & 1, inversions)
     goal_label = goal if isinstance(goal, str) else "custom"
     rule, steps = _explain(board, target, inversions, solvable)

@@ -230,7 +230,10 @@ class BoardModel(QObject):
         key = (board, goal if isinstance(goal, str) else goal.tiles)
         derived = self._derived_cache.pop(key, None)
         if derived is None:
-            derived = _Derived(check(board, goal))
+            # The pair list needs the index and its count on every edit anyway; the verdict
+            # takes its count from there instead of counting the inversions a second time.
+            index = inversion_index(board, goal)
+            derived = _Derived(check(board, goal, index=index), index)
             if len(self._derived_cache) >= _BOARDS_KEPT:
                 del self._derived_cache[next(iter(self._derived_cache))]
         self._derived_cache[key] = derived  # most recently used last

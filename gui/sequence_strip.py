@@ -8,7 +8,9 @@ drawn. Only the visible boxes are painted, so a 100x100 strip costs what a 4x4 o
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QKeyEvent,
@@ -34,6 +36,35 @@ _MARGIN = 6
 _GAP = 4
 
 
+@dataclass(frozen=True)
+class _StripGeometry:
+    """Sizes in pixels of a strip of `count` boxes, independent of scrolling."""
+
+    count: int
+    box_width: int
+    box_height: int
+
+    @property
+    def step(self) -> int:
+        return self.box_width + _GAP
+
+    @property
+    def arc_height(self) -> int:
+        return 3 * self.box_height
+
+    @property
+    def box_top(self) -> int:
+        return _MARGIN + self.arc_height
+
+    @property
+    def content_width(self) -> int:
+        return 2 * _MARGIN + self.count * self.step - _GAP
+
+    def box_centre_x(self, position: int) -> float:
+        """Centre of box `position` in content coordinates (before scrolling)."""
+        return _MARGIN + position * self.step + self.box_width / 2
+
+
 class SequenceStrip(QAbstractScrollArea):
     """Tiles in reading order as boxes; hover or arrow keys highlight a tile."""
 
@@ -50,6 +81,11 @@ class SequenceStrip(QAbstractScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.viewport().setMouseTracking(True)
         self._keyboard_position: int | None = None
+        self._cached_geometry: _StripGeometry | None = None
+        # The faint arcs of every pair, in content coordinates, for one board and width.
+        self._arc_path_index: InversionIndex | None = None
+        self._arc_path_key: tuple[object, ...] | None = None
+        self._arc_paths_cached = (QPainterPath(), QPainterPath(), 0)
         self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
         model.changed.connect(self._on_board_changed)
         model.highlight_changed.connect(self._on_highlight_changed)
@@ -61,25 +97,37 @@ class SequenceStrip(QAbstractScrollArea):
         index = self._model.inversion_index
         return () if index is None else index.labels
 
+    def _geometry(self) -> _StripGeometry:
+        """Box and arc sizes for the current font and tile count, measured once per change.
+
+        Painting asks for these for every box and arc; measuring text each time was most
+        of the cost of an edit at 4x4.
+        """
+        count = len(self._labels())
+        if self._cached_geometry is None or self._cached_geometry.count != count:
+            metrics = self.fontMetrics()
+            # The labels are the tiles 1..n-1, so the widest is their count: O(1).
+            widest = str(count or 88)
+            height = metrics.height() + 8
+            width = max(metrics.horizontalAdvance(widest) + 10, height)
+            self._cached_geometry = _StripGeometry(count, width, height)
+        return self._cached_geometry
+
     def _box_size(self) -> QSize:
-        metrics = self.fontMetrics()
-        # The labels are the tiles 1..n-1, so the largest is their count: O(1), where max()
-        # over 10,000 labels on every geometry query cost ~20 ms per edit at 100x100.
-        widest = str(len(self._labels()) or 88)
-        height = metrics.height() + 8
-        return QSize(max(metrics.horizontalAdvance(widest) + 10, height), height)
+        geometry = self._geometry()
+        return QSize(geometry.box_width, geometry.box_height)
 
     def _step(self) -> int:
-        return self._box_size().width() + _GAP
+        return self._geometry().step
 
     def _arc_height(self) -> int:
-        return 3 * self._box_size().height()
+        return self._geometry().arc_height
 
     def _box_top(self) -> int:
-        return _MARGIN + self._arc_height()
+        return self._geometry().box_top
 
     def _content_width(self) -> int:
-        return 2 * _MARGIN + len(self._labels()) * self._step() - _GAP
+        return self._geometry().content_width
 
     def box_rect(self, position: int) -> QRectF:
         """Where tile `position` (in reading order) is drawn, in viewport coordinates."""
@@ -200,6 +248,7 @@ class SequenceStrip(QAbstractScrollArea):
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
+            self._cached_geometry = None
             self._update_scroll_range()
             self.updateGeometry()
         super().changeEvent(event)
@@ -222,7 +271,7 @@ class SequenceStrip(QAbstractScrollArea):
             painter.end()
             return
         first, last = self._visible_positions(len(index.labels))
-        self._paint_arcs(painter, index, first, last)
+        self._paint_arcs(painter, index)
         self._paint_boxes(painter, index.labels, first, last)
         painter.end()
 
@@ -242,53 +291,73 @@ class SequenceStrip(QAbstractScrollArea):
             strong.update(self._model.highlighted_pair)
         return strong, self._model.partners_of_highlighted
 
-    def _paint_arcs(self, painter: QPainter, index: InversionIndex, first: int, last: int) -> None:
-        labels = index.labels
+    def _paint_arcs(self, painter: QPainter, index: InversionIndex) -> None:
+        quiet_arcs, strong_arcs, strong_count = self._arc_paths(index)
         palette = self.palette()
+        faint = QColor(palette.color(QPalette.ColorRole.Text))
+        faint.setAlphaF(0.45)
         emphasised = BoardColours.for_palette(palette, None).highlight
+        # Pens one pixel wide take the raster engine's direct line stroker; wider ones are
+        # outlined and filled as polygons, which cost ~0.15 ms an arc (most of an edit at
+        # 4x4). Only a handful of emphasised arcs get the thick pen.
+        quiet_pen = QPen(faint, 1.0)
+        strong_pen = QPen(emphasised, 2.5 if strong_count <= 12 else 1.0)
+        painter.save()
+        painter.translate(-self.horizontalScrollBar().value(), 0)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(quiet_pen)
+        painter.drawPath(quiet_arcs)
+        painter.setPen(strong_pen)
+        painter.drawPath(strong_arcs)
+        painter.restore()
+
+    def _arc_paths(self, index: InversionIndex) -> tuple[QPainterPath, QPainterPath, int]:
+        """(faint arcs, emphasised arcs, emphasised count) in content coordinates.
+
+        Built once per board, highlight and strip width, and drawn as two paths; scrolling
+        only translates them and the clip leaves out what is off screen.
+        """
         tile = self._model.highlighted_tile
         pair = self._model.highlighted_pair
-        faint = QColor(palette.color(QPalette.ColorRole.Text))
-        faint.setAlphaF(0.35)
-        quiet_pen = QPen(faint, 1.2)
-        strong_pen = QPen(emphasised, 2.5)
-        strong_arcs: list[tuple[int, int]] = []
+        key = (tile, pair, self.viewport().width(), self._geometry())
+        if self._arc_path_index is index and self._arc_path_key == key:
+            return self._arc_paths_cached
+        labels = index.labels
+        quiet: list[tuple[int, int]] = []
+        strong: list[tuple[int, int]] = []
         if index.count <= ARC_PAIR_LIMIT:
-            painter.setPen(quiet_pen)
             for left, right in index.pairs():
                 values = (labels[left], labels[right])
-                if values == pair or tile in values:
-                    strong_arcs.append((left, right))
-                elif left <= last and right >= first:
-                    self._draw_arc(painter, left, right)
+                (strong if values == pair or tile in values else quiet).append((left, right))
         else:
             if tile is not None and len(self._model.partners_of_highlighted) <= PARTNER_ARC_LIMIT:
                 position = labels.index(tile)
-                strong_arcs.extend(
+                strong.extend(
                     (min(position, other), max(position, other))
                     for other in index.partners_of(position)
                 )
             if pair is not None:
-                strong_arcs.append((labels.index(pair[0]), labels.index(pair[1])))
-        # A fan of many arcs from one tile reads better thin; one pair stands out thick.
-        strong_pen.setWidthF(2.5 if len(strong_arcs) <= 12 else 1.3)
-        painter.setPen(strong_pen)
-        for left, right in strong_arcs:
-            if left <= last and right >= first:
-                self._draw_arc(painter, left, right)
+                strong.append((labels.index(pair[0]), labels.index(pair[1])))
+        self._arc_path_index = index
+        self._arc_path_key = key
+        self._arc_paths_cached = (self._arc_path(quiet), self._arc_path(strong), len(strong))
+        return self._arc_paths_cached
 
-    def _draw_arc(self, painter: QPainter, left: int, right: int) -> None:
-        start = self.box_rect(left).center().x()
-        end = self.box_rect(right).center().x()
-        base = float(self._box_top())
+    def _arc_path(self, arcs: list[tuple[int, int]]) -> QPainterPath:
+        geometry = self._geometry()
+        base = float(geometry.box_top)
         # Longer arcs rise higher, so nested pairs stay apart; an arc as wide as the
         # visible strip fills the band, wider ones are clipped to it.
-        visible_width = max(1.0, min(self._content_width(), self.viewport().width()))
-        span = min(1.0, (end - start) / visible_width)
-        rise = (self._arc_height() - 4.0) * (0.15 + 0.85 * span)
-        path = QPainterPath(QPointF(start, base))
-        path.cubicTo(QPointF(start, base - rise), QPointF(end, base - rise), QPointF(end, base))
-        painter.drawPath(path)
+        visible_width = max(1.0, min(geometry.content_width, self.viewport().width()))
+        band = geometry.arc_height - 4.0
+        path = QPainterPath()
+        for left, right in arcs:
+            start = geometry.box_centre_x(left)
+            end = geometry.box_centre_x(right)
+            rise = band * (0.15 + 0.85 * min(1.0, (end - start) / visible_width))
+            path.moveTo(start, base)
+            path.cubicTo(start, base - rise, end, base - rise, end, base)
+        return path
 
     def _paint_boxes(
         self, painter: QPainter, labels: tuple[int, ...], first: int, last: int
