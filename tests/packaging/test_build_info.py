@@ -6,10 +6,11 @@ import ast
 import importlib
 import tomllib
 
-import build_info
 import pytest
 
 from gui.app_info import APP_ID
+
+import build_info
 
 # packaging/build.py, imported by name at run time: a static `import build` sorts differently
 # depending on whether a build/ directory exists, which would make the import order flaky.

@@ -7,8 +7,9 @@ import subprocess
 import sys
 import tarfile
 
-import build_info
 import pytest
+
+import build_info
 
 EXECUTABLE = build_info.ONEDIR / (
     build_info.EXECUTABLE_NAME + (".exe" if sys.platform == "win32" else "")

@@ -7,10 +7,11 @@ import shutil
 import subprocess
 from xml.etree import ElementTree
 
-import build_info
 import pytest
 
 from gui.app_info import APP_ID
+
+import build_info
 
 
 def read_desktop_entry() -> configparser.SectionProxy:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import struct
 
-import build_info
-import make_icons
 import pytest
 from PySide6.QtGui import QImage
 
 from gui.app_info import APP_ID
+
+import build_info
+import make_icons
 
 
 def png_dimensions(data: bytes) -> tuple[int, int]:
