@@ -23,6 +23,15 @@ from bench.common import PYTHON, REPO_ROOT, compile_bytecode, machine_descriptio
 BENCH = REPO_ROOT / "bench"
 
 
+def shown_python() -> str:
+    """The interpreter as a reader would type it: relative when it is the checkout's venv."""
+    interpreter = Path(PYTHON)
+    try:
+        return str(interpreter.relative_to(REPO_ROOT))
+    except ValueError:
+        return str(interpreter)
+
+
 def benchmarks(quick: bool) -> list[list[str]]:
     """The command line of each benchmark, in the order they run."""
     return [
@@ -43,7 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     sections = [
         "## Slidecheck benchmarks\n",
         f"Run {stamp} on {machine_description()}.\n",
-        f"Command: `{Path(PYTHON).name} bench/run_all.py{' --quick' if args.quick else ''}`\n",
+        f"Command: `{shown_python()} bench/run_all.py{' --quick' if args.quick else ''}` "
+        "(what `make bench` runs)\n",
     ]
     print("\n".join(sections), flush=True)
     failed = False
