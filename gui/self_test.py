@@ -97,10 +97,9 @@ def check_icon() -> str:
     """The bundle ships the icons next to the gui package; a checkout has them at the top."""
     from PySide6.QtGui import QIcon
 
-    import gui
-    from gui.app_info import APP_ID
+    from gui.app import icon_path as application_icon_path
 
-    icon_path = Path(gui.__file__).resolve().parent.parent / "resources" / "icons" / f"{APP_ID}.svg"
+    icon_path = application_icon_path()
     if not icon_path.is_file():
         if getattr(sys, "frozen", False):
             raise SelfTestError(f"the bundle lacks its icon at {icon_path}")
@@ -137,6 +136,14 @@ def check_main_window() -> str:
     settings = QSettings(str(Path(settings_dir.name) / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings, restore=False)
     try:
+        # The known unsolvable board, through the window's own file reading and verdict.
+        board_file = Path(settings_dir.name) / "loyd.txt"
+        board_file.write_text(UNSOLVABLE_BOARD.replace("/", "\n") + "\n", encoding="utf-8")
+        if not window.open_file(str(board_file)):
+            raise SelfTestError(f"the window could not open {board_file}")
+        verdict = window.model.verdict
+        if verdict is None or verdict.solvable:
+            raise SelfTestError(f"the window's verdict on Loyd's 14-15 board is {verdict}")
         window.show()
         app.processEvents()
         image = window.grab().toImage()
@@ -150,7 +157,10 @@ def check_main_window() -> str:
         }
         if len(colours) < 3:
             raise SelfTestError(f"the rendered window is blank ({len(colours)} colours)")
-        return f"the main window rendered at {image.width()}x{image.height()}"
+        return (
+            f"the main window showed Loyd's board as unsolvable and rendered at "
+            f"{image.width()}x{image.height()}"
+        )
     finally:
         window.undo_stack.setClean()  # nothing to ask about on the way out
         window.close()

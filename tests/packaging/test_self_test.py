@@ -14,7 +14,7 @@ def test_self_test_passes_and_logs(qapp, tmp_path):
     assert text.rstrip().endswith("self-test passed")
     assert "FAIL" not in text
     assert "gui modules" in text
-    assert "main window rendered" in text
+    assert "showed Loyd's board as unsolvable" in text
 
 
 def test_self_test_finds_every_gui_module():
