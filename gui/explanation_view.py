@@ -6,12 +6,17 @@ step with the conclusion in bold, as selectable text a person can copy.
 
 from __future__ import annotations
 
+import math
 from html import escape
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTextBrowser, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QSizePolicy, QTextBrowser, QWidget
 
 from gui.board_model import BoardModel
+
+#: The explanation never shrinks below this many lines while it has more to show.
+MINIMUM_LINES = 6
 
 
 class ExplanationView(QTextBrowser):
@@ -29,6 +34,11 @@ class ExplanationView(QTextBrowser):
         )
         # Tab moves on to the next widget instead of being swallowed by the document.
         self.setTabChangesFocus(True)
+        # As tall as its text, so the conclusion (the last line) shows without scrolling;
+        # the window gives what is left to the list of pairs. It may shrink on a small
+        # window, down to `MINIMUM_LINES`, and then scrolls.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         model.changed.connect(self._refresh)
         self._refresh()
 
@@ -45,6 +55,38 @@ class ExplanationView(QTextBrowser):
             paragraphs = [f"<p>{escape(step)}</p>" for step in reasoning]
             paragraphs.append(f"<p><b>{escape(conclusion)}</b></p>")
         self.setHtml("".join(paragraphs))
+        self.updateGeometry()
+
+    def _text_height(self, width: int | None = None) -> int:
+        """Height of the whole text, frame included, with the widget `width` wide
+        (its current width by default)."""
+        frame = 2 * self.frameWidth()
+        text_width = self.contentsRect().width() if width is None else width - frame
+        # A copy: the widget lays out its own document for the width it has now.
+        document = self.document().clone(self)
+        document.setTextWidth(text_width)
+        height = math.ceil(document.size().height())
+        document.deleteLater()
+        return height + frame
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._text_height(width)
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._text_height())
+
+    def minimumSizeHint(self) -> QSize:
+        lines = self.fontMetrics().lineSpacing() * MINIMUM_LINES
+        height = min(self._text_height(), lines + 2 * self.frameWidth())
+        return QSize(super().minimumSizeHint().width(), height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # narrower text wraps into more lines
 
 
 def _sentence(message: str) -> str:

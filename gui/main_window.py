@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QSizePolicy,
     QSplitter,
     QToolBar,
     QVBoxLayout,
@@ -114,8 +115,15 @@ class MainWindow(QMainWindow):
         side_layout.setContentsMargins(6, 6, 6, 6)
         side_layout.addWidget(self.verdict_banner)
         side_layout.addWidget(self.fix_suggestion)
-        side_layout.addWidget(self.explanation_view, 1)
-        side_layout.addWidget(self.inversion_panel, 2)
+        # The explanation takes the height of its text; the list of pairs, the rest. The
+        # list's own height hint is ignored (it would squeeze the explanation's conclusion
+        # out of view) but never below what it needs to show a few pairs.
+        side_layout.addWidget(self.explanation_view)
+        side_layout.addWidget(self.inversion_panel, 1)
+        list_policy = self.inversion_panel.sizePolicy()
+        list_policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+        self.inversion_panel.setSizePolicy(list_policy)
+        self.inversion_panel.setMinimumHeight(self.inversion_panel.minimumSizeHint().height())
 
         top = QSplitter(Qt.Orientation.Horizontal, self)
         top.setObjectName("boardSplitter")

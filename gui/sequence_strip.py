@@ -34,6 +34,10 @@ ARC_PAIR_LIMIT = 300
 PARTNER_ARC_LIMIT = 400
 _MARGIN = 6
 _GAP = 4
+#: Height of the band the arcs rise into, in box heights: every pair's arc when all are
+#: drawn, or only a hovered tile's fan on boards with more pairs than `ARC_PAIR_LIMIT`.
+_ALL_ARCS_BAND = 3.0
+_HOVER_ARCS_BAND = 1.5
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class _StripGeometry:
     count: int
     box_width: int
     box_height: int
+    band_in_boxes: float
 
     @property
     def step(self) -> int:
@@ -50,7 +55,7 @@ class _StripGeometry:
 
     @property
     def arc_height(self) -> int:
-        return 3 * self.box_height
+        return round(self.band_in_boxes * self.box_height)
 
     @property
     def box_top(self) -> int:
@@ -103,14 +108,18 @@ class SequenceStrip(QAbstractScrollArea):
         Painting asks for these for every box and arc; measuring text each time was most
         of the cost of an edit at 4x4.
         """
-        count = len(self._labels())
-        if self._cached_geometry is None or self._cached_geometry.count != count:
+        index = self._model.inversion_index
+        count = 0 if index is None else len(index.labels)
+        every_arc = index is not None and index.count <= ARC_PAIR_LIMIT
+        band = _ALL_ARCS_BAND if every_arc else _HOVER_ARCS_BAND
+        cached = self._cached_geometry
+        if cached is None or (cached.count, cached.band_in_boxes) != (count, band):
             metrics = self.fontMetrics()
             # The labels are the tiles 1..n-1, so the widest is their count: O(1).
             widest = str(count or 88)
             height = metrics.height() + 8
             width = max(metrics.horizontalAdvance(widest) + 10, height)
-            self._cached_geometry = _StripGeometry(count, width, height)
+            self._cached_geometry = _StripGeometry(count, width, height, band)
         return self._cached_geometry
 
     def _box_size(self) -> QSize:
@@ -147,9 +156,15 @@ class SequenceStrip(QAbstractScrollArea):
         return position
 
     def sizeHint(self) -> QSize:
+        # Just the arcs and the boxes, plus the scroll bar only when the boxes overflow:
+        # any other height would be an empty band taken from the board.
         height = self._box_top() + self._box_size().height() + _MARGIN
-        height += self.horizontalScrollBar().sizeHint().height()
+        if self._needs_scroll_bar():
+            height += self.horizontalScrollBar().sizeHint().height()
         return QSize(min(self._content_width(), 640), height)
+
+    def _needs_scroll_bar(self) -> bool:
+        return self._content_width() > self.width()
 
     def minimumSizeHint(self) -> QSize:
         return QSize(120, self.sizeHint().height())
@@ -244,6 +259,8 @@ class SequenceStrip(QAbstractScrollArea):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._update_scroll_range()
+        if (self._content_width() > event.oldSize().width()) != self._needs_scroll_bar():
+            self.updateGeometry()  # the scroll bar came or went: the height hint changed
         super().resizeEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:
