@@ -1,6 +1,6 @@
 """Measure the bundle against a hello-world PySide6 window built by PyInstaller in the same run.
 
-    .venv/bin/python packaging/measure.py [--runs 9] [--rebuild] [--json]
+    .venv/bin/python packaging/measure.py [--runs 9] [--rebuild] [--json] [--fail-if-larger]
 
 The reference is PyInstaller's default onedir build (`pyinstaller --windowed hello.py`) of a
 PySide6 window that shows a label, renders it with grab() and exits: the least a Qt app can
@@ -94,6 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=9, help="start-ups timed per program")
     parser.add_argument("--rebuild", action="store_true", help="run packaging/build.py first")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--fail-if-larger",
+        action="store_true",
+        help="exit 1 if the bundle is larger than the hello world (sizes are deterministic; "
+        "start times are only reported)",
+    )
     args = parser.parse_args(argv)
 
     if args.rebuild:
@@ -125,9 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     figures["size_ratio"] = figures["slidecheck_mb"] / figures["hello_world_mb"]
     figures["start_ratio"] = figures["slidecheck_self_test_s"] / figures["hello_world_start_s"]
 
+    too_large = args.fail_if_larger and figures["size_ratio"] > 1
     if args.json:
         print(json.dumps(figures, indent=2))
-        return 0
+        return 1 if too_large else 0
     print(f"{'':28}{'size on disk':>14}{'start (median of ' + str(args.runs) + ')':>24}")
     print(
         f"{'hello-world PySide6 onedir':28}{figures['hello_world_mb']:>11.1f} MB"
@@ -138,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{figures['slidecheck_self_test_s']:>22.3f} s"
     )
     print(f"{'ratio':28}{figures['size_ratio']:>14.2f}{figures['start_ratio']:>24.2f}")
+    if too_large:
+        print("the bundle is larger than the hello world", file=sys.stderr)
+        return 1
     return 0
 
 
