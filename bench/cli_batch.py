@@ -31,6 +31,7 @@ from bench.common import (
     cpu_ms,
     load_average,
     markdown_table,
+    ratio_text,
     time_interleaved,
     verdict_word,
     wall_ms,
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{wall:.1f}",
                 f"{cpu:.1f}",
                 f"{ours / wall:.2f}",
-                f"{ours_cpu / cpu:.2f}",
+                ratio_text(ours_cpu, cpu),
                 target,
             ]
         )

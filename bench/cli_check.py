@@ -30,6 +30,7 @@ from bench.common import (
     cpu_ms,
     load_average,
     markdown_table,
+    ratio_text,
     time_interleaved,
     verdict_word,
     wall_ms,
@@ -70,7 +71,7 @@ def measure(sides: tuple[int, ...], scale: float) -> list[list[str]]:
             ours = wall_ms(timings["slidecheck"])
             baseline = wall_ms(timings["baseline"])
             ratio = ours / baseline
-            cpu_ratio = cpu_ms(timings["slidecheck"]) / cpu_ms(timings["baseline"])
+            cpu_ratio = ratio_text(cpu_ms(timings["slidecheck"]), cpu_ms(timings["baseline"]))
             target = (
                 f"<= {TARGET_RATIO}x: {verdict_word(ratio, TARGET_RATIO)}" if side == 1000 else "-"
             )
@@ -83,7 +84,7 @@ def measure(sides: tuple[int, ...], scale: float) -> list[list[str]]:
                     f"{ours:.1f}",
                     f"{baseline:.1f}",
                     f"{ratio:.2f}",
-                    f"{cpu_ratio:.2f}",
+                    cpu_ratio,
                     target,
                 ]
             )

@@ -129,6 +129,12 @@ def cpu_ms(samples: Sequence[Sample]) -> float:
     return median_ms([sample.cpu for sample in samples])
 
 
+def ratio_text(numerator: float, denominator: float) -> str:
+    """`numerator / denominator` to two places, or '-' when there is nothing to divide by
+    (CPU times read as 0 where `resource` is missing)."""
+    return f"{numerator / denominator:.2f}" if denominator > 0 else "-"
+
+
 def load_average() -> str:
     """The 1-minute load average, to judge how quiet the machine was; '-' if unknown."""
     try:
