@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QTextBrowser, QWidget
 
@@ -25,6 +25,8 @@ class ExplanationView(QTextBrowser):
     def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._model = model
+        self._heights: dict[int, int] = {}  # widget width -> text height at that width
+        self._reported_height = -1
         self.setObjectName("explanationView")
         self.setAccessibleName("Explanation")
         self.setOpenLinks(False)
@@ -55,13 +57,28 @@ class ExplanationView(QTextBrowser):
             paragraphs = [f"<p>{escape(step)}</p>" for step in reasoning]
             paragraphs.append(f"<p><b>{escape(conclusion)}</b></p>")
         self.setHtml("".join(paragraphs))
-        self.updateGeometry()
+        self._heights.clear()
+        self._update_geometry_if_changed()
+
+    def _update_geometry_if_changed(self) -> None:
+        # A new layout on every edit would make the window re-query every size hint; the
+        # text's height at the current width usually stays the same.
+        height = self._text_height()
+        if height != self._reported_height:
+            self._reported_height = height
+            self.updateGeometry()
 
     def _text_height(self, width: int | None = None) -> int:
         """Height of the whole text, frame included, with the widget `width` wide
-        (its current width by default)."""
+        (its current width by default). Remembered per width until the text changes."""
+        width = self.width() if width is None else width
+        if width not in self._heights:
+            self._heights[width] = self._measure_text_height(width)
+        return self._heights[width]
+
+    def _measure_text_height(self, width: int) -> int:
         frame = 2 * self.frameWidth()
-        text_width = self.contentsRect().width() if width is None else width - frame
+        text_width = width - frame
         # A copy: the widget lays out its own document for the width it has now.
         document = self.document().clone(self)
         document.setTextWidth(text_width)
@@ -83,10 +100,16 @@ class ExplanationView(QTextBrowser):
         height = min(self._text_height(), lines + 2 * self.frameWidth())
         return QSize(super().minimumSizeHint().width(), height)
 
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._heights.clear()  # the text wraps differently
+            self._update_geometry_if_changed()
+        super().changeEvent(event)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
-            self.updateGeometry()  # narrower text wraps into more lines
+            self._update_geometry_if_changed()  # narrower text wraps into more lines
 
 
 def _sentence(message: str) -> str:

@@ -87,6 +87,7 @@ class SequenceStrip(QAbstractScrollArea):
         self.viewport().setMouseTracking(True)
         self._keyboard_position: int | None = None
         self._cached_geometry: _StripGeometry | None = None
+        self._reported_hint: QSize | None = None
         # The faint arcs of every pair, in content coordinates, for one board and width.
         self._arc_path_index: InversionIndex | None = None
         self._arc_path_key: tuple[object, ...] | None = None
@@ -203,8 +204,16 @@ class SequenceStrip(QAbstractScrollArea):
                 f"{len(labels):,} tiles, {index.count:,} inversions: {shown}"
             )
         self._update_scroll_range()
-        self.updateGeometry()
+        self._update_geometry_if_changed()
         self.viewport().update()
+
+    def _update_geometry_if_changed(self) -> None:
+        # Asking for a new layout on every edit made the splitters query every widget's
+        # size hint again (a few ms per edit); most edits leave the strip's hint alone.
+        hint = self.sizeHint()
+        if hint != self._reported_hint:
+            self._reported_hint = hint
+            self.updateGeometry()
 
     def _on_highlight_changed(self) -> None:
         tile = self._model.highlighted_tile
@@ -260,14 +269,14 @@ class SequenceStrip(QAbstractScrollArea):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._update_scroll_range()
         if (self._content_width() > event.oldSize().width()) != self._needs_scroll_bar():
-            self.updateGeometry()  # the scroll bar came or went: the height hint changed
+            self._update_geometry_if_changed()  # the scroll bar came or went
         super().resizeEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
             self._cached_geometry = None
             self._update_scroll_range()
-            self.updateGeometry()
+            self._update_geometry_if_changed()
         super().changeEvent(event)
 
     # -- painting -----------------------------------------------------------------
