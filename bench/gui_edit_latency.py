@@ -163,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--profile", type=int, metavar="N", default=0, help="print the top N cProfile entries"
     )
+    parser.add_argument("--sort", default="cumulative", help="profile order (e.g. tottime)")
     args = parser.parse_args(argv)
 
     qInstallMessageHandler(_quiet_offscreen)
@@ -201,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         window.undo_stack.setClean()  # nothing to ask about on close
         window.close()
     if profiler is not None:
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
+        pstats.Stats(profiler).sort_stats(args.sort).print_stats(args.profile)
     return 0
 
 

