@@ -69,20 +69,33 @@ def _nearest_swap(board: Board, target: Board) -> tuple[int, int]:
     # plain ints; the full ordering key is built for the few swaps with the best score.
     not_a_swap = 4 * size
     scores = [
+        _neighbour_scores(partner_lists[0], columns, home_columns, not_a_swap),
+        _neighbour_scores(partner_lists[1], rows, home_rows, not_a_swap),
         [
-            abs(rows[other] - home_rows[index])
-            + abs(columns[other] - home_columns[index])
-            + abs(rows[index] - home_rows[other])
+            # The tile reaches its goal cell (a long swap if that is not next door); the
+            # tile standing there moves to this cell.
+            abs(rows[index] - home_rows[other])
             + abs(columns[index] - home_columns[other])
             - distance_here[index]
             - distance_here[other]
-            + (abs(rows[index] - rows[other]) + abs(columns[index] - columns[other]) > 1)
-            if other != index and tiles[index] != BLANK and tiles[other] != BLANK
+            + (distance_here[index] > 1)
+            if other != index
             else not_a_swap
-            for index, other in enumerate(partners)
-        ]
-        for partners in partner_lists
+            for index, other in enumerate(home)
+        ],
     ]
+    # No swap moves the blank: a tile swapped with it is a slide, which changes nothing.
+    blank = tiles.index(BLANK)
+    for partners, order_scores in zip(partner_lists, scores, strict=True):
+        order_scores[blank] = not_a_swap
+        # At most two other cells name the blank as their partner; `index` finds them in C.
+        index = -1
+        while True:
+            try:
+                index = partners.index(blank, index + 1)
+            except ValueError:
+                break
+            order_scores[index] = not_a_swap
     best_score = min(min(order_scores) for order_scores in scores)
     candidates = [
         ((after_swap(index, other), min(index, other), index, order), other)
@@ -93,6 +106,23 @@ def _nearest_swap(board: Board, target: Board) -> tuple[int, int]:
     (_after, _first, index, _order), other = min(candidates)
     first, second = tiles[index], tiles[other]
     return min(first, second), max(first, second)
+
+
+def _neighbour_scores(
+    partners: list[int], places: list[int], home_places: list[int], not_a_swap: int
+) -> list[int]:
+    """Scores of swapping each cell with its next cell along one axis (right or down).
+
+    Both tiles move one step along the axis, so each one's taxicab distance changes by
+    exactly one: it grows for the tile moving forward unless its goal lies further on,
+    and for the tile moving back unless its goal lies further back.
+    """
+    forward = [1 if home <= place else -1 for place, home in zip(places, home_places, strict=True)]
+    back = [1 if home >= place else -1 for place, home in zip(places, home_places, strict=True)]
+    return [
+        forward[index] + back[other] if other != index else not_a_swap
+        for index, other in enumerate(partners)
+    ]
 
 
 def _line_fix(board: Board, target: Board) -> tuple[int, int] | None:
