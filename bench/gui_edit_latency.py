@@ -1,10 +1,11 @@
 """Edit to repainted verdict, per board size, against a bare window repainted as often.
 
 One edit is what a click does: an undoable swap of two cells pushed on the window's undo
-stack. The clock runs from the push until the whole window has been repainted
-synchronously (`window.repaint()` on the top level paints every visible child: board
-view, verdict banner, fix suggestion, explanation, inversion list and reading-order
-strip). A paint-event filter checks that each of them really painted on every edit.
+stack. The clock runs from the push through `QApplication.processEvents()` (which runs
+the layout and paints every widget the edit made dirty) and a synchronous
+`window.repaint()` of the top level (which repaints the rest of the window). A
+paint-event filter checks on every edit that each panel really painted inside the timed
+interval: board view, verdict banner, explanation, inversion list, reading-order strip.
 
 The baseline in the same run is a bare QWidget of the window's size, repainted the same
 number of times in the same way: what the platform charges for a repaint with nothing
