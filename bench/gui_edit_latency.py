@@ -2,10 +2,12 @@
 
 One edit is what a click does: an undoable swap of two cells pushed on the window's undo
 stack. The clock runs from the push through `QApplication.processEvents()` (which runs
-the layout and paints every widget the edit made dirty) and a synchronous
-`window.repaint()` of the top level (which repaints the rest of the window). A
-paint-event filter checks on every edit that each panel really painted inside the timed
-interval: board view, verdict banner, explanation, inversion list, reading-order strip.
+the layout and paints every widget the edit made dirty): the "median" and "p90" columns,
+what a user waits for. A paint-event filter checks on every edit that each panel really
+painted by then: board view, verdict banner, explanation, inversion list, reading-order
+strip (if one had not, that edit counts up to the next point instead). The "full" columns
+go on through a synchronous `window.repaint()` of the whole top level, toolbar and scroll
+bars included, which the edit did not dirty: a stricter bound.
 
 The baseline in the same run is a bare QWidget of the window's size, repainted the same
 number of times in the same way: what the platform charges for a repaint with nothing
@@ -108,8 +110,10 @@ def settle() -> None:
         QApplication.processEvents()
 
 
-def time_edits(window: MainWindow, side: int, edits: int) -> list[float]:
-    """Milliseconds from each push to the end of the synchronous window repaint."""
+def time_edits(window: MainWindow, side: int, edits: int) -> tuple[list[float], list[float]]:
+    """Milliseconds from each push to (a) the event loop having painted what the edit made
+    dirty, which is what a user waits for, and (b) the end of a further synchronous repaint
+    of the whole window (toolbar and scroll bars included), a stricter bound."""
     rng = random.Random(SEED + side)
     window.editor.load(random_board(side, side, solvable=True, rng=rng))
     settle()
@@ -117,7 +121,8 @@ def time_edits(window: MainWindow, side: int, edits: int) -> list[float]:
     panels = visible_panels(window)
     counter = PaintCounter(panels)
     expected = set(panels)
-    timings: list[float] = []
+    event_loop: list[float] = []
+    full: list[float] = []
     for number in range(WARM_UP_EDITS + edits):
         command = swap_command(window, rng)
         settle()
@@ -125,14 +130,20 @@ def time_edits(window: MainWindow, side: int, edits: int) -> list[float]:
         started = time.perf_counter()
         window.undo_stack.push(command)
         QApplication.processEvents()
+        painted_by_events = time.perf_counter()
+        missing_after_events = expected - counter.painted
         window.repaint()
         finished = time.perf_counter()
         missing = expected - counter.painted
         if missing:
             raise RuntimeError(f"{', '.join(sorted(missing))} did not repaint after an edit")
+        if missing_after_events:
+            # The event loop alone did not paint every panel: its time would understate.
+            painted_by_events = finished
         if number >= WARM_UP_EDITS:
-            timings.append((finished - started) * 1000.0)
-    return timings
+            event_loop.append((painted_by_events - started) * 1000.0)
+            full.append((finished - started) * 1000.0)
+    return event_loop, full
 
 
 def time_bare_repaints(size: tuple[int, int], count: int) -> list[float]:
@@ -181,11 +192,14 @@ def main(argv: list[str] | None = None) -> int:
             f"seed {SEED}, QT_QPA_PLATFORM={os.environ.get('QT_QPA_PLATFORM', '')}, "
             f"window {window.width()}x{window.height()}"
         )
-        print(f"{'board':>8} {'median':>8} {'p90':>8} {'bare med':>9} {'bare p90':>9}  target")
+        print(
+            f"{'board':>8} {'median':>8} {'p90':>8} {'full med':>9} {'full p90':>9} "
+            f"{'bare med':>9} {'bare p90':>9}  target (on the median)"
+        )
         for side in args.sides:
             if profiler is not None:
                 profiler.enable()
-            timings = time_edits(window, side, args.edits)
+            timings, full_timings = time_edits(window, side, args.edits)
             if profiler is not None:
                 profiler.disable()
             bare = time_bare_repaints((window.width(), window.height()), len(timings))
@@ -198,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(
                 f"{side:>4}x{side:<3} {median:8.1f} {percentile(timings, 0.9):8.1f} "
+                f"{statistics.median(full_timings):9.1f} {percentile(full_timings, 0.9):9.1f} "
                 f"{statistics.median(bare):9.1f} {percentile(bare, 0.9):9.1f}  {verdict}"
             )
         window.undo_stack.setClean()  # nothing to ask about on close
