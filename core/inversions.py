@@ -9,7 +9,7 @@ O(n log n) (a merge count whose inner loops run in C via `bisect`), parity alone
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right, insort
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -30,8 +30,11 @@ def count_inversions(ranks: Sequence[int]) -> int:
     for start in range(0, len(ranks), _BASE_BLOCK):
         prefix: list[int] = []
         for seen, rank in enumerate(ranks[start : start + _BASE_BLOCK]):
-            total += seen - bisect_right(prefix, rank)
-            insort(prefix, rank)
+            # One binary search serves both the count and the insertion (insort would
+            # search again).
+            place = bisect_right(prefix, rank)
+            total += seen - place
+            prefix.insert(place, rank)
         blocks.append(prefix)
     while len(blocks) > 1:
         merged: list[list[int]] = []
@@ -86,8 +89,9 @@ def earlier_greater_counts(ranks: Sequence[int]) -> list[int]:
     for start in range(0, len(ranks), _BASE_BLOCK):
         prefix: list[int] = []
         for seen, rank in enumerate(ranks[start : start + _BASE_BLOCK]):
-            counts.append(seen - bisect_right(prefix, rank))
-            insort(prefix, rank)
+            place = bisect_right(prefix, rank)
+            counts.append(seen - place)
+            prefix.insert(place, rank)
         blocks.append((start, prefix))
     while len(blocks) > 1:
         merged: list[tuple[int, list[int]]] = []
