@@ -7,7 +7,7 @@ core's `suggest_fix` picks the most natural one. The button only asks: the windo
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from gui.board_model import BoardModel
@@ -33,7 +33,14 @@ class FixSuggestion(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._label, 1)
         layout.addWidget(self._button)
-        model.changed.connect(self._refresh)
+        # Finding the most natural swap costs more than the verdict on a large board (about
+        # 10 ms at 100x100), so it runs just after the edit has repainted the board and its
+        # verdict; several edits in one go still compute it once.
+        self._pending_refresh = QTimer(self)
+        self._pending_refresh.setSingleShot(True)
+        self._pending_refresh.setInterval(0)
+        self._pending_refresh.timeout.connect(self._refresh)
+        model.changed.connect(self._on_model_changed)
         self._refresh()
 
     @property
@@ -44,12 +51,23 @@ class FixSuggestion(QWidget):
     def apply_button(self) -> QPushButton:
         return self._button
 
+    def _on_model_changed(self) -> None:
+        verdict = self._model.verdict
+        if verdict is None or verdict.solvable:
+            self._pending_refresh.stop()
+            self._show_no_fix()
+        else:
+            self._pending_refresh.start()
+
+    def _show_no_fix(self) -> None:
+        self._label.clear()
+        self._button.setAccessibleName("")
+        self.setHidden(True)
+
     def _refresh(self) -> None:
         fix = self._model.fix
         if fix is None:
-            self._label.clear()
-            self._button.setAccessibleName("")
-            self.setHidden(True)
+            self._show_no_fix()
             return
         first, second = fix
         self._label.setText(f"Swap {first} and {second} to make it solvable.")

@@ -107,6 +107,7 @@ def test_fix_button_makes_the_board_solvable(qtbot: QtBot, window):
     window.editor.load(LOYD_BOARD)
     button = window.fix_suggestion.findChild(QPushButton)
     assert button is not None
+    qtbot.waitUntil(button.isVisible)
     assert button.isEnabled()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert window.model.verdict.solvable
