@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-
-from PySide6.QtCore import QIODevice, QSaveFile, QSettings
+from typing import TYPE_CHECKING
 
 from core import Board, BoardError, Goal, ParsedBoard, format_board, parse_document
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
 
 #: File dialog filter; the extension picks the written format.
 FILE_FILTER = (
@@ -42,6 +44,8 @@ def write_board_file(path: str, board: Board, goal: Goal) -> None:
     byte is written, so a crash or a full disk never leaves a half-written board.
     Raises `OSError` when the file cannot be written.
     """
+    from PySide6.QtCore import QIODevice, QSaveFile  # only a save needs them, not start-up
+
     form = format_for(path)
     text = format_board(board, form, goal if form == "json" and goal != "blank-last" else None)
     save = QSaveFile(path)

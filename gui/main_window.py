@@ -11,25 +11,21 @@ import dataclasses
 import json
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QRectF, QSettings, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
-    QCloseEvent,
     QGuiApplication,
-    QImage,
     QKeySequence,
     QPainter,
     QUndoStack,
 )
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QSizePolicy,
     QSplitter,
     QToolBar,
@@ -51,6 +47,14 @@ from gui.inversion_panel import InversionPanel
 from gui.sequence_strip import SequenceStrip
 from gui.size_bar import SizeBar
 from gui.verdict_banner import VerdictBanner
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QMessageBox
+
+# Dialogs (QFileDialog, QMessageBox) and image export (QImage, QSvgGenerator) are imported
+# where they are used: building their Python enum classes costs start-up several
+# milliseconds for windows the user may never open.
 
 GEOMETRY_KEY = "window/geometry"
 STATE_KEY = "window/state"
@@ -328,11 +332,15 @@ class MainWindow(QMainWindow):
         self.status_message.setText(text)
 
     def _confirm(self, question: str) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
         answer = QMessageBox.question(self, APP_NAME, question)
         return answer == QMessageBox.StandardButton.Yes
 
     def _ask_to_save(self) -> QMessageBox.StandardButton:
         """Save, Discard or Cancel for unsaved changes (tests replace this)."""
+        from PySide6.QtWidgets import QMessageBox
+
         return QMessageBox.warning(
             self,
             APP_NAME,
@@ -346,12 +354,16 @@ class MainWindow(QMainWindow):
     def _may_discard_changes(self) -> bool:
         if self.undo_stack.isClean():
             return True
+        from PySide6.QtWidgets import QMessageBox
+
         answer = self._ask_to_save()
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
     def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(
             self,
             f"About {APP_NAME}",
@@ -385,6 +397,8 @@ class MainWindow(QMainWindow):
     def open_file_dialog(self) -> None:
         if not self._may_discard_changes():
             return
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getOpenFileName(
             self, "Open Board", self._dialog_folder(), FILE_FILTER
         )
@@ -422,6 +436,8 @@ class MainWindow(QMainWindow):
         return self.save_to(self.file_path)
 
     def save_as(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self, "Save Board", self._dialog_folder("board.txt"), FILE_FILTER
         )
@@ -467,6 +483,8 @@ class MainWindow(QMainWindow):
     # -- images -----------------------------------------------------------------------
 
     def export_image_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self, "Export Image", self._dialog_folder("board.png"), "PNG (*.png);;SVG (*.svg)"
         )
@@ -475,6 +493,9 @@ class MainWindow(QMainWindow):
 
     def export_image(self, path: str) -> bool:
         """The annotated board (every cell, not just the visible ones) as PNG or SVG."""
+        from PySide6.QtGui import QImage
+        from PySide6.QtSvg import QSvgGenerator
+
         model = self.model
         cell = 56 if model.width * model.height <= 400 else 40
         geometry = BoardGeometry(model.width, model.height, cell, 14 + 9 * len(str(model.height)))

@@ -19,7 +19,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
 )
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from gui.board_model import BoardModel
 from gui.palette import mix, verdict_colour
@@ -124,6 +124,10 @@ class VerdictBanner(QFrame):
     def _refresh_icon(self) -> None:
         side = self._label.fontMetrics().height() + 4
         if self._accent is None:
+            # Imported here: QStyle's Python enums take ~10 ms to build, and a start with a
+            # valid board never needs them.
+            from PySide6.QtWidgets import QStyle
+
             icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning, None, self)
             self._icon.setPixmap(icon.pixmap(QSize(side, side), self.devicePixelRatioF()))
         else:
