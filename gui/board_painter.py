@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
 from gui.board_model import BoardModel
 from gui.palette import BoardColours
+from gui.tile_cache import TileCache
 
 #: Cell sizes on screen: tiles never shrink below a readable four-digit number.
 MIN_CELL = 34
@@ -113,12 +114,23 @@ class ViewState:
 
 
 class BoardPainter:
-    """Paints `model` with `geometry` onto any QPainter (screen, image or SVG)."""
+    """Paints `model` with `geometry` onto any QPainter (screen, image or SVG).
 
-    def __init__(self, model: BoardModel, palette: QPalette, font: QFont) -> None:
+    With a `tile_cache` (the screen's), tile bodies and numbers are copied from what the
+    cache drew before; without one (exported images), everything is drawn as vectors.
+    """
+
+    def __init__(
+        self,
+        model: BoardModel,
+        palette: QPalette,
+        font: QFont,
+        tile_cache: TileCache | None = None,
+    ) -> None:
         self.model = model
         self.palette = palette
         self.font = QFont(font)
+        self.tile_cache = tile_cache
 
     def paint(
         self, painter: QPainter, geometry: BoardGeometry, area: QRectF, state: ViewState
@@ -340,8 +352,13 @@ class BoardPainter:
         painter.setBrush(colours.blank)
         for rect in blank_rects:
             painter.drawRoundedRect(rect, radius, radius)
-        painter.setPen(border_pen)
+        cache = self.tile_cache
         for kind, rects in tiles_by_fill.items():
+            if cache is not None and cache.draw_bodies(
+                painter, rects, fills[kind], border_pen, radius
+            ):
+                continue
+            painter.setPen(border_pen)
             painter.setBrush(fills[kind])
             for rect in rects:
                 painter.drawRoundedRect(rect, radius, radius)
@@ -356,11 +373,14 @@ class BoardPainter:
                 painter.drawRoundedRect(rect, radius, radius)
         # The connector goes under the numbers so both tiles of the pair stay readable.
         self._paint_pair_connector(painter, geometry, colours)
-        painter.setFont(number_font)
         painter.setPen(colours.text)
-        centre = int(Qt.AlignmentFlag.AlignCenter)
-        for rect, _index, value in labelled:
-            painter.drawText(rect, centre, str(value))
+        if cache is not None:
+            cache.draw_numbers(painter, labelled, number_font)
+        else:
+            painter.setFont(number_font)
+            centre = int(Qt.AlignmentFlag.AlignCenter)
+            for rect, _index, value in labelled:
+                painter.drawText(rect, centre, str(value))
         if counts is not None:
             metrics = QFontMetricsF(badge_font)
             painter.setFont(badge_font)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 from core import Direction
 from gui.board_model import BoardModel
 from gui.board_painter import HEADER, MARGIN, BoardGeometry, BoardPainter, Mode, ViewState
+from gui.tile_cache import TileCache
 
 _ARROWS = {
     Qt.Key.Key_Up: (-1, 0, Direction.UP),
@@ -54,6 +55,7 @@ class BoardView(QAbstractScrollArea):
         self._typing_cell: int | None = None
         self._press_cell: int | None = None
         self._press_position: QPoint | None = None
+        self._tile_cache = TileCache()
         self._geometry = BoardGeometry.fitting(model.width, model.height, 400, 400)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setMouseTracking(True)
@@ -99,7 +101,7 @@ class BoardView(QAbstractScrollArea):
         self.viewport().update()
 
     def painter(self) -> BoardPainter:
-        return BoardPainter(self.model, self.palette(), self.font())
+        return BoardPainter(self.model, self.palette(), self.font(), self._tile_cache)
 
     def blank_row_label(self) -> str:
         """The text above the board: the blank's row from the bottom, or the first problem."""

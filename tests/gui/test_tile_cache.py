@@ -1,0 +1,100 @@
+"""The tile cache paints the board as the vector painter does, and draws each look once."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+from pytestqt.qtbot import QtBot
+
+from core import random_board
+from gui.app import forced_palette
+from gui.board_model import BoardModel
+from gui.board_painter import BoardGeometry, BoardPainter, ViewState
+from gui.tile_cache import TileCache
+
+
+def render(
+    model: BoardModel,
+    cache: TileCache | None,
+    *,
+    ratio: float,
+    shift: tuple[float, float],
+    style: str = "light",
+) -> QImage:
+    geometry = BoardGeometry.fitting(model.width, model.height, 420, 420)
+    width, height = int(geometry.content_width) + 4, int(geometry.content_height) + 4
+    image = QImage(round(width * ratio), round(height * ratio), QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(ratio)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.translate(*shift)  # the view centres the board, often on half pixels
+    area = QRectF(0, 0, width, height)
+    font = QFont()
+    font.setPixelSize(13)
+    BoardPainter(model, forced_palette(style), font, cache).paint(
+        painter, geometry, area, ViewState(show_badges=False)
+    )
+    painter.end()
+    return image
+
+
+def differences(first: QImage, second: QImage) -> tuple[int, int]:
+    """(pixels that differ, largest difference of one colour channel)."""
+    assert first.size() == second.size()
+    count = largest = 0
+    for y in range(first.height()):
+        for x in range(first.width()):
+            a, b = first.pixel(x, y), second.pixel(x, y)
+            if a != b:
+                count += 1
+                largest = max(largest, *(abs((a >> s & 255) - (b >> s & 255)) for s in (0, 8, 16)))
+    return count, largest
+
+
+@pytest.mark.parametrize(
+    ("side", "ratio", "shift", "style"),
+    [
+        (4, 1.0, (0.0, 0.0), "light"),
+        (4, 1.0, (0.5, 0.5), "dark"),
+        (7, 2.0, (0.5, 0.25), "light"),
+        (12, 1.25, (0.3, 0.7), "dark"),
+    ],
+)
+def test_cached_tiles_look_like_vector_tiles(
+    qtbot: QtBot, side: int, ratio: float, shift: tuple[float, float], style: str
+):
+    model = BoardModel()
+    model.set_board(random_board(side, side, solvable=False, rng=random.Random(side)))
+    vector = render(model, None, ratio=ratio, shift=shift, style=style)
+    cached = render(model, TileCache(), ratio=ratio, shift=shift, style=style)
+    count, largest = differences(vector, cached)
+    # Copies of pre-rendered bodies land on quarter pixels and text is laid out once: a
+    # shade or two of antialiasing may differ, nothing a person could see.
+    assert largest <= 24, (count, largest)
+
+
+def test_each_look_is_rendered_once_and_each_number_laid_out_once(qtbot: QtBot):
+    model = BoardModel()
+    model.set_board(random_board(6, 6, solvable=True, rng=random.Random(1)))
+    cache = TileCache()
+    render(model, cache, ratio=1.0, shift=(0.5, 0.0))
+    bodies, numbers = cache.body_count, cache.number_count
+    assert numbers == 35  # every tile but the blank
+    assert 1 <= bodies <= 4  # one look; a few quarter-pixel offsets at most
+    model.set_board(random_board(6, 6, solvable=True, rng=random.Random(2)))
+    render(model, cache, ratio=1.0, shift=(0.5, 0.0))
+    assert (cache.body_count, cache.number_count) == (bodies, numbers)
+
+
+def test_rotated_painter_is_left_to_the_vector_path(qtbot: QtBot):
+    image = QImage(100, 100, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.rotate(30)
+    drew = TileCache().draw_bodies(
+        painter, [QRectF(10, 10, 30, 30)], QColor("blue"), QPen(QColor("black")), 4.0
+    )
+    painter.end()
+    assert drew is False
