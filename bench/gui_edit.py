@@ -3,13 +3,17 @@
 The real `MainWindow` is opened (offscreen unless QT_QPA_PLATFORM says otherwise) on a
 random solvable board of each size. Each timed edit goes through the editor, as a click or
 a key press does: the editor pushes an undoable command, the model recomputes board,
-verdict and problems, and every view schedules a repaint. The clock stops when the event
-loop has run the repaint of the whole window and both the board view and the verdict banner
-have painted; that is when a person sees the new verdict. Edits timed:
+verdict and problems, and every view schedules a repaint. Two clocks stop:
 
-- swap: two random cells exchanged (the verdict usually flips, inversions change);
-- type: a digit typed into a cell (the board turns invalid; problems are marked);
-- undo: the last edit undone (a board the model has seen before).
+- repainted: the events the edit posted (layout requests and the window's update request,
+  which paints every changed widget and flushes the frame) have been delivered and both
+  the board view and the verdict banner have painted; that is when a person sees the new
+  verdict. This is the figure the targets apply to.
+- idle: the event loop has also run what the window deliberately leaves until after that
+  repaint (the one-swap fix of an unsolvable board, gui/fix_suggestion.py) and repainted
+  again; nothing is left to do.
+
+Edits timed:
 
 Targets: median under 16 ms at 4x4 and 32x32, under 50 ms at 100x100. Prints a table.
 """
@@ -93,8 +97,8 @@ class EditTimer:
         for _ in range(3):
             QApplication.processEvents()
 
-    def time_edit(self, edit: Callable[[], object]) -> tuple[float, float]:
-        """(ms until repainted, ms spent in the edit itself before any painting)."""
+    def time_edit(self, edit: Callable[[], object]) -> tuple[float, float, float]:
+        """ms until repainted, ms until idle, ms spent in the edit itself before painting."""
         self.settle()
         self.watcher.reset()
         started = time.perf_counter()
@@ -102,25 +106,33 @@ class EditTimer:
         edited = time.perf_counter()
         passes = 0
         while self.watcher.painted != {"board", "verdict"}:
-            QApplication.processEvents()
+            # Posted events only: layout and the update request that paints and flushes the
+            # window. Timers (the deferred fix) wait, as the event loop runs them after it.
+            QApplication.sendPostedEvents()
             passes += 1
             if passes > MAX_EVENT_PASSES:
                 missing = {"board", "verdict"} - self.watcher.painted
                 raise RuntimeError(f"no repaint of {', '.join(sorted(missing))} after an edit")
-        finished = time.perf_counter()
-        return (finished - started) * 1000.0, (edited - started) * 1000.0
+        repainted = time.perf_counter()
+        self.settle()
+        idle = time.perf_counter()
+        return (
+            (repainted - started) * 1000.0,
+            (idle - started) * 1000.0,
+            (edited - started) * 1000.0,
+        )
 
 
 def measure_size(
     window: MainWindow, side: int, rounds: int
-) -> dict[str, list[tuple[float, float]]]:
+) -> dict[str, list[tuple[float, float, float]]]:
     rng = random.Random(SEED + side)
     window.editor.load(random_board(side, side, solvable=True, rng=rng))
     timer = EditTimer(window)
     editor = window.editor
     undo_stack = window.undo_stack
     cell_count = side * side
-    results: dict[str, list[tuple[float, float]]] = {"swap": [], "type": [], "undo": []}
+    results: dict[str, list[tuple[float, float, float]]] = {"swap": [], "type": [], "undo": []}
 
     def one_round(record: bool) -> None:
         first, second = rng.sample(range(cell_count), 2)
@@ -172,8 +184,9 @@ def main(argv: list[str] | None = None) -> int:
             results = measure_size(window, side, rounds)
             target = TARGET_MS.get(side)
             for kind, timings in results.items():
-                totals = [total for total, _ in timings]
-                model_parts = [model for _, model in timings]
+                totals = [repainted for repainted, _, _ in timings]
+                idle = [until_idle for _, until_idle, _ in timings]
+                model_parts = [model for _, _, model in timings]
                 median = statistics.median(totals)
                 verdict = "-"
                 if target is not None:
@@ -186,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"{median:.1f}",
                         f"{percentile(totals, 0.9):.1f}",
                         f"{max(totals):.1f}",
+                        f"{statistics.median(idle):.1f}",
                         f"{statistics.median(model_parts):.1f}",
                         verdict,
                     ]
@@ -198,12 +212,24 @@ def main(argv: list[str] | None = None) -> int:
         "### Edit to repainted verdict (main window, "
         f"QT_QPA_PLATFORM={platform})\n\n"
         "ms from the editor call to the end of the window repaint that shows the new board "
-        "and verdict; 'in edit' is the part spent before painting (command, model, core). "
+        "and verdict (median, p90, max); 'idle' is the median time until the event loop has "
+        "nothing left to do, the one-swap fix that follows the repaint included; 'in edit' is "
+        "the part spent before painting (command, model, core). "
         f"Load average before/after: {load_before}/{load_average()}.\n"
     )
     print(
         markdown_table(
-            ["board", "edit", "edits", "median ms", "p90 ms", "max ms", "in edit ms", "target"],
+            [
+                "board",
+                "edit",
+                "edits",
+                "median ms",
+                "p90 ms",
+                "max ms",
+                "idle ms",
+                "in edit ms",
+                "target",
+            ],
             rows,
         )
     )
