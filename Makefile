@@ -7,8 +7,9 @@ STAMP := $(VENV)/.installed-stamp
 .PHONY: run test lint package bench clean
 
 $(STAMP): pyproject.toml
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || \
-	  { echo "could not create $(VENV): on Debian, apt install python3-venv"; exit 1; }
+	@# A venv whose pip is missing (python3-venv was not installed when it was made) is redone.
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 || { rm -rf $(VENV); $(PYTHON) -m venv $(VENV); } || \
+	  { rm -rf $(VENV); echo "could not create $(VENV): on Debian, apt install python3-venv"; exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
