@@ -239,7 +239,7 @@ class BoardEditor(QObject):
         height = max(1, min(MAX_SIDE, height))
         if width * height < 2 or (width, height) == (model.width, model.height):
             return False
-        old_width = model.width
+        old_width, old_height = model.width, model.height
         cells = model.cells()
         dropped = [
             value
@@ -256,9 +256,17 @@ class BoardEditor(QObject):
             for column in range(min(width, old_width)):
                 new_cells[row * width + column] = cells[row * old_width + column]
         goal = model.goal
-        if isinstance(goal, Board):
+        custom_goal_dropped = isinstance(goal, Board)
+        if custom_goal_dropped:
             goal = "blank-last"
-        return self._replace(f"Resize to {width}x{height}", new_cells, width, height, goal)
+        resized = self._replace(f"Resize to {width}x{height}", new_cells, width, height, goal)
+        if resized and custom_goal_dropped:
+            # Say so: the verdict now answers a different question than before the resize.
+            self.message.emit(
+                f"Goal set back to blank last: the custom goal was {old_width}x{old_height}, "
+                f"the board is now {width}x{height} (Undo brings both back)"
+            )
+        return resized
 
     def set_goal(self, goal: Goal) -> bool:
         text = "Use this board as the goal" if isinstance(goal, Board) else f"Goal: {goal}"

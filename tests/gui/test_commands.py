@@ -114,3 +114,18 @@ def test_resize_keeps_a_custom_goal_out_of_a_new_shape():
     assert editor.model.goal == "blank-last"
     editor.undo_stack.undo()
     assert editor.model.goal == LOYD_BOARD
+
+
+def test_resize_says_when_it_drops_a_custom_goal():
+    editor = make_editor(LOYD_BOARD)
+    messages: list[str] = []
+    editor.message.connect(messages.append)
+    assert editor.resize(5, 4)  # blank-last goal: nothing to say
+    assert messages == []
+    editor.undo_stack.undo()
+    editor.use_current_as_goal()
+    assert editor.resize(5, 4)
+    assert messages == [
+        "Goal set back to blank last: the custom goal was 4x4, the board is now 5x4 "
+        "(Undo brings both back)"
+    ]
