@@ -2,9 +2,14 @@
 
     python bench/show_window.py slidecheck SETTINGS_DIR   # the real start-up, gui.app.main
     python bench/show_window.py bare SETTINGS_DIR         # a bare PySide6 QWidget
+    python bench/show_window.py minimal SETTINGS_DIR      # the least a window like ours costs
 
-Both make the QApplication the same way first, then either run Slidecheck's own
-`gui.app.main` (which reuses that application) or show an empty QWidget of the same size.
+All make the QApplication the same way first, then either run Slidecheck's own
+`gui.app.main` (which reuses that application), show an empty QWidget of the same size, or
+show `minimal_main_window()`: the same kinds of Qt parts as Slidecheck's window (menus with
+standard shortcuts, a toolbar with spin boxes and a combo box, a painted 4x4 board in a
+scroll area, a bold label, a text browser, a table view, a status bar) with none of its
+logic. It is a reference point, not a target: what PySide6 itself charges for such a window.
 When the top-level window has painted its first frame, the child prints
 `time.perf_counter()` (a monotonic clock shared by all processes on Linux, macOS and
 Windows) and quits. Settings go to SETTINGS_DIR, never to the user's own.
@@ -43,6 +48,68 @@ class FirstFrameWatcher(QObject):
         QCoreApplication.quit()
 
 
+def minimal_main_window() -> QWidget:
+    """A main window built from the Qt parts Slidecheck's window uses, and nothing else."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainter, QPen
+    from PySide6.QtWidgets import (
+        QAbstractScrollArea,
+        QComboBox,
+        QLabel,
+        QMainWindow,
+        QSpinBox,
+        QSplitter,
+        QTableView,
+        QTextBrowser,
+        QToolBar,
+        QVBoxLayout,
+    )
+
+    class PaintedBoard(QAbstractScrollArea):
+        def paintEvent(self, event: QEvent) -> None:
+            painter = QPainter(self.viewport())
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(QColor("#2a4d69"), 1.0))
+            painter.setBrush(QColor("#cde3f5"))
+            for cell in range(16):
+                tile = QRectF(40 + cell % 4 * 60, 40 + cell // 4 * 60, 56, 56)
+                painter.drawRoundedRect(tile, 6, 6)
+                painter.drawText(tile, Qt.AlignmentFlag.AlignCenter, str(cell))
+            painter.end()
+
+    window = QMainWindow()
+    side = QWidget()
+    layout = QVBoxLayout(side)
+    verdict = QLabel("Solvable")
+    bold = QFont(verdict.font())
+    bold.setBold(True)
+    verdict.setFont(bold)
+    layout.addWidget(verdict)
+    explanation = QTextBrowser()
+    explanation.setHtml("<p>Width 4 is even.</p><p><b>49 + 2 = 51 is odd.</b></p>")
+    layout.addWidget(explanation)
+    layout.addWidget(QTableView())
+    splitter = QSplitter(Qt.Orientation.Horizontal)
+    splitter.addWidget(PaintedBoard())
+    splitter.addWidget(side)
+    window.setCentralWidget(splitter)
+    keys = QKeySequence.StandardKey
+    menu = window.menuBar().addMenu("&File")
+    for key in (keys.New, keys.Open, keys.Save, keys.Quit, keys.Undo, keys.Redo, keys.Copy):
+        action = QAction("Action", window)
+        action.setShortcut(QKeySequence(key))
+        menu.addAction(action)
+    toolbar = QToolBar("Board")
+    toolbar.addWidget(QSpinBox())
+    toolbar.addWidget(QSpinBox())
+    goals = QComboBox()
+    goals.addItems(["blank last", "blank first"])
+    toolbar.addWidget(goals)
+    window.addToolBar(toolbar)
+    window.statusBar().showMessage("Ready")
+    return window
+
+
 def main() -> int:
     kind, settings_dir = sys.argv[1], sys.argv[2]
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
@@ -50,8 +117,8 @@ def main() -> int:
     app = QApplication([sys.argv[0]])
     watcher = FirstFrameWatcher()
     app.installEventFilter(watcher)
-    if kind == "bare":
-        window = QWidget()
+    if kind in ("bare", "minimal"):
+        window = QWidget() if kind == "bare" else minimal_main_window()
         window.resize(1180, 780)
         window.show()
         return app.exec()
