@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QCheckBox, QLabel
 
 from core import inversion_partners
@@ -134,3 +134,53 @@ def test_an_edit_keeps_a_pair_highlighted_elsewhere(qtbot) -> None:
     model.set_highlighted_pair((12, 1))
     model.set_board(SEED_000.with_swapped(0, 1))
     assert model.highlighted_pair == (12, 1)
+
+
+class PaintCounter(QObject):
+    def __init__(self, widget) -> None:
+        super().__init__()
+        self.paints = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.paints += 1
+        return False
+
+
+def settle() -> None:
+    """Run every pending event, timer and repaint (no sleeping: nothing here is timed)."""
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+        QApplication.processEvents()
+
+
+def shown_panel(qtbot, board) -> tuple[BoardModel, InversionPanel]:
+    model, panel = make_panel(qtbot, board)
+    panel.resize(300, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    return model, panel
+
+
+def test_an_edit_sets_the_list_scroll_range_before_the_repaint(qtbot) -> None:
+    model, panel = shown_panel(qtbot, SEED_000)
+    bar = panel.pair_list.verticalScrollBar()
+    model.set_board(reversed_board(10, 10))
+    # No event loop pass: the range is right in the repaint that shows the edit.
+    assert bar.maximum() == 99 * 98 // 2 - panel.pair_list.viewport().height() // (
+        panel.pair_list.verticalHeader().defaultSectionSize()
+    )
+
+
+def test_the_list_scroll_bar_repaints_only_when_it_looks_different(qtbot) -> None:
+    model, panel = shown_panel(qtbot, reversed_board(10, 10))
+    bar = panel.pair_list.verticalScrollBar()
+    settle()
+    counter = PaintCounter(bar)
+    many_pairs = reversed_board(10, 10).with_swapped(1, 2)  # one pair fewer
+    model.set_board(many_pairs)
+    settle()  # every layout and repaint the edit asked for has run
+    assert counter.paints == 0  # handle as small as it gets, still at the top
+    model.set_board(SEED_000)  # 49 pairs: a much longer handle
+    qtbot.waitUntil(lambda: counter.paints > 0)
