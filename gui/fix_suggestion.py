@@ -33,6 +33,13 @@ class FixSuggestion(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._label, 1)
         layout.addWidget(self._button)
+        # Hidden, it keeps its place: otherwise every edit that flips the verdict between
+        # solvable and not moved the explanation and the list of pairs up or down, and
+        # the whole side panel was laid out and repainted twice (hide, then show after
+        # the deferred swap is found).
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
         # Finding the most natural swap costs more than the verdict on a large board (about
         # 10 ms at 100x100), so it runs just after the edit has repainted the board and its
         # verdict; several edits in one go still compute it once.

@@ -61,6 +61,7 @@ class VerdictBanner(QFrame):
         self._model = model
         self.setObjectName("verdictBanner")
         self._accent: QColor | None = None
+        self._icon_key: tuple[object, ...] | None = None  # what the icon shows now
 
         self._icon = QLabel(self)
         self._icon.setObjectName("verdictIcon")
@@ -122,7 +123,21 @@ class VerdictBanner(QFrame):
         self.update()
 
     def _refresh_icon(self) -> None:
+        self._icon.setAccessibleName(self._label.text())
         side = self._label.fontMetrics().height() + 4
+        solvable = self._model.verdict is not None and self._model.verdict.solvable
+        key = (
+            None if self._accent is None else self._accent.rgba(),
+            solvable,
+            side,
+            self.devicePixelRatioF(),
+            self.palette().cacheKey(),
+        )
+        if key == self._icon_key:
+            # Most edits keep the verdict: drawing the glyph again and handing the label a
+            # new pixmap cost a relayout of the banner for an identical picture.
+            return
+        self._icon_key = key
         if self._accent is None:
             # Imported here: QStyle's Python enums take ~10 ms to build, and a start with a
             # valid board never needs them.
@@ -131,11 +146,9 @@ class VerdictBanner(QFrame):
             icon = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning, None, self)
             self._icon.setPixmap(icon.pixmap(QSize(side, side), self.devicePixelRatioF()))
         else:
-            solvable = self._model.verdict is not None and self._model.verdict.solvable
             self._icon.setPixmap(
                 _verdict_glyph(self._accent, solvable, side, self.devicePixelRatioF())
             )
-        self._icon.setAccessibleName(self._label.text())
 
     def changeEvent(self, event: QEvent) -> None:
         # Palette, font and screen (device pixel ratio) changes all redraw the glyph.
@@ -145,6 +158,7 @@ class VerdictBanner(QFrame):
             QEvent.Type.StyleChange,
             QEvent.Type.DevicePixelRatioChange,
         ):
+            self._icon_key = None
             self._refresh_icon()
         super().changeEvent(event)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from core import Board, check
 from gui.board_model import BoardModel
@@ -108,3 +108,41 @@ def test_fix_hides_when_solvable_or_invalid(qtbot) -> None:
     assert fix.text == "Swap 14 and 15 to make it solvable."
     model.set_cells(4, 4, [None] * 16)
     assert fix.isHidden()
+
+
+def test_the_fix_keeps_its_place_so_the_panels_below_do_not_jump(qtbot) -> None:
+    model = BoardModel(swapped_goal(4, 4))
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    fix = FixSuggestion(model, window)
+    below = QLabel("the explanation", window)
+    layout.addWidget(fix)
+    layout.addWidget(below)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: not fix.isHidden())
+    top = below.y()
+    model.set_board(SEED_000)  # solvable: nothing to suggest
+    assert fix.isHidden()
+    QApplication.sendPostedEvents()  # the layout runs, were it asked to
+    assert below.y() == top
+    model.set_board(swapped_goal(4, 4))
+    qtbot.waitUntil(lambda: not fix.isHidden())
+    assert below.y() == top
+
+
+def test_the_banner_icon_names_the_verdict_even_when_the_picture_stays(qtbot) -> None:
+    model = BoardModel(Board.solved(3, 3))
+    banner = VerdictBanner(model)
+    qtbot.addWidget(banner)
+    icon = banner.findChild(QLabel, "verdictIcon")
+    model.set_cells(3, 3, [1, 2, 3, 4, None, 6, 7, 8, None])
+    assert icon.accessibleName() == "Incomplete board"
+    picture = icon.pixmap().cacheKey()
+    model.set_cells(3, 3, [1, 2, 3, 4, 4, 6, 7, 8, 0])
+    assert icon.accessibleName() == "Invalid board"
+    assert icon.pixmap().cacheKey() == picture  # the same warning sign, not drawn again
+    model.set_board(Board.solved(3, 3))
+    assert icon.accessibleName() == "Solvable"
+    assert icon.pixmap().cacheKey() != picture
