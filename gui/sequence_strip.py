@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QSizePolicy, QWidget
 from core.inversions import InversionIndex
 from gui.board_model import BoardModel
 from gui.palette import BoardColours, mix
+from gui.tile_cache import TileCache
 
 #: Draw every pair as an arc up to this many pairs; beyond, arcs would be a solid smear.
 ARC_PAIR_LIMIT = 300
@@ -92,6 +93,7 @@ class SequenceStrip(QAbstractScrollArea):
         self._arc_path_index: InversionIndex | None = None
         self._arc_path_key: tuple[object, ...] | None = None
         self._arc_paths_cached = (QPainterPath(), QPainterPath(), 0)
+        self._box_cache = TileCache()  # the plain box body and the numbers, drawn once
         self.horizontalScrollBar().valueChanged.connect(self.viewport().update)
         model.changed.connect(self._on_board_changed)
         model.highlight_changed.connect(self._on_highlight_changed)
@@ -159,6 +161,12 @@ class SequenceStrip(QAbstractScrollArea):
     def sizeHint(self) -> QSize:
         # Just the arcs and the boxes, plus the scroll bar only when the boxes overflow:
         # any other height would be an empty band taken from the board.
+        if self._model.inversion_index is None and self._reported_hint is not None:
+            # An invalid board (a digit typed twice, a cell cleared) is most often a step
+            # of an edit; keeping the height the boxes had stops the board and the strip
+            # from jumping on every such step, and the splitters from laying out the
+            # window and repainting the board twice.
+            return self._reported_hint
         height = self._box_top() + self._box_size().height() + _MARGIN
         if self._needs_scroll_bar():
             height += self.horizontalScrollBar().sizeHint().height()
@@ -171,6 +179,11 @@ class SequenceStrip(QAbstractScrollArea):
         return QSize(120, self.sizeHint().height())
 
     def _update_scroll_range(self) -> None:
+        if self._model.inversion_index is None and self._reported_hint is not None:
+            # Keep the boxes' range while the board is invalid (see `sizeHint`): the scroll
+            # bar neither vanishes nor comes back, and undoing the slip finds the strip
+            # scrolled where it was.
+            return
         bar = self.horizontalScrollBar()
         bar.setRange(0, max(0, self._content_width() - self.viewport().width()))
         bar.setPageStep(self.viewport().width())
@@ -275,6 +288,7 @@ class SequenceStrip(QAbstractScrollArea):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
             self._cached_geometry = None
+            self._reported_hint = None  # measured with the old font
             self._update_scroll_range()
             self._update_geometry_if_changed()
         super().changeEvent(event)
@@ -391,15 +405,22 @@ class SequenceStrip(QAbstractScrollArea):
         palette = self.palette()
         base = palette.color(QPalette.ColorRole.Base)
         text = palette.color(QPalette.ColorRole.Text)
-        border = mix(text, base, 0.55)
         colours = BoardColours.for_palette(palette, None)
         emphasised = colours.highlight
         partner_fill = colours.partner_fill
         strong, partners = self._emphasis()
-        keyboard = self._keyboard_position if self.hasFocus() else None
+        geometry = self._geometry()
+        step, top = geometry.step, geometry.box_top
+        left = _MARGIN - self.horizontalScrollBar().value()
+        # The plain boxes are most of them: copied from one pre-rendered body (as the
+        # board's tiles are) and their numbers laid out once, instead of stroking an
+        # antialiased rounded rect and laying out text per box on every repaint.
+        plain: list[QRectF] = []
+        labelled: list[tuple[QRectF, int, int]] = []
         for position in range(first, last + 1):
             tile = labels[position]
-            box = self.box_rect(position)
+            box = QRectF(left + position * step, top, geometry.box_width, geometry.box_height)
+            labelled.append((box, position, tile))
             if tile in strong:
                 painter.setPen(QPen(emphasised, 2.5))
                 painter.setBrush(mix(base, emphasised, 0.25))
@@ -407,15 +428,23 @@ class SequenceStrip(QAbstractScrollArea):
                 painter.setPen(QPen(mix(partner_fill, text, 0.45), 1.5))
                 painter.setBrush(partner_fill)
             else:
-                painter.setPen(QPen(border, 1))
-                painter.setBrush(base)
+                plain.append(box.adjusted(0.5, 0.5, -0.5, -0.5))
+                continue
             painter.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), 3, 3)
-            painter.setPen(text)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(tile))
-            if position == keyboard:
-                focus_pen = QPen(
-                    palette.color(QPalette.ColorRole.Highlight), 1, Qt.PenStyle.DashLine
-                )
-                painter.setPen(focus_pen)
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRoundedRect(box.adjusted(-2.5, -2.5, 2.5, 2.5), 4, 4)
+        if plain:
+            border = QPen(mix(text, base, 0.55), 1)
+            if not self._box_cache.draw_bodies(painter, plain, base, border, 3):
+                painter.setPen(border)
+                painter.setBrush(base)
+                for box in plain:
+                    painter.drawRoundedRect(box, 3, 3)
+        painter.setPen(text)
+        self._box_cache.draw_numbers(painter, labelled, self.font())
+        keyboard = self._keyboard_position if self.hasFocus() else None
+        if keyboard is not None and first <= keyboard <= last:
+            box = self.box_rect(keyboard)
+            painter.setPen(
+                QPen(palette.color(QPalette.ColorRole.Highlight), 1, Qt.PenStyle.DashLine)
+            )
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(box.adjusted(-2.5, -2.5, 2.5, 2.5), 4, 4)

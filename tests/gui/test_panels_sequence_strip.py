@@ -84,3 +84,21 @@ def test_strip_describes_itself_for_screen_readers(qtbot) -> None:
     model.set_cells(3, 3, [None] * 9)
     assert strip.accessibleDescription() == "The board is not complete."
     assert not strip.grab().isNull()
+
+
+@pytest.mark.parametrize("board", [SEED_000, reversed_board(20, 20)], ids=["all arcs", "scrolled"])
+def test_an_invalid_board_keeps_the_strip_height_and_scroll_position(qtbot, board) -> None:
+    model, strip = shown_strip(qtbot, board)
+    bar = strip.horizontalScrollBar()
+    bar.setValue(bar.maximum() // 2)
+    scrolled, hint = bar.value(), strip.sizeHint()
+    cells = list(board.tiles)
+    cells[0] = cells[1]  # a digit typed twice: a step of an edit
+    model.set_cells(board.width, board.height, cells)
+    assert model.inversion_index is None
+    assert strip.sizeHint() == hint  # the board above does not jump
+    assert bar.value() == scrolled
+    assert not strip.grab().isNull()  # the placeholder text instead of the boxes
+    model.set_board(board)  # the slip undone
+    assert strip.sizeHint() == hint
+    assert bar.value() == scrolled
