@@ -1,9 +1,14 @@
 """Inversions of a board's tile sequence, counted, listed and indexed.
 
 Every function works on *ranks*: each tile relabelled by its position in the goal, blank
-left out, so the classic goals and any custom goal share one code path. The counting is
-O(n log n) (a merge count whose inner loops run in C via `bisect`), parity alone is O(n)
-(cycle count), and listing pairs is lazy.
+left out, so the classic goals and any custom goal share one code path. The counting is a
+merge count, O(n log^2 n) comparisons (a binary search per rank at each of the log n merge
+levels) whose inner loops all run in C via `bisect` and `map`; parity alone is O(n) (cycle
+count), and listing pairs is lazy.
+
+A strict O(n log n) merge (scatter each merged run's places into a list, read the right
+run's places back) was measured 5-20% slower from 10^4 to 10^6 ranks on CPython 3.11: the
+log factor is cheaper in C than the extra list writes are, so the bisect merge stays.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ _COMPACT_WALK_LENGTH = 50_000
 
 
 def count_inversions(ranks: Sequence[int]) -> int:
-    """Number of pairs i < j with ranks[i] > ranks[j]. O(n log n)."""
+    """Number of pairs i < j with ranks[i] > ranks[j]. O(n log^2 n) comparisons, in C."""
     total = 0
     blocks: list[list[int]] = []
     for start in range(0, len(ranks), _BASE_BLOCK):
@@ -53,7 +58,7 @@ def inversion_parity(ranks: Sequence[int]) -> int:
     """Parity (0 or 1) of the inversion count of a permutation of 0..n-1, in O(n).
 
     A permutation's parity is (n - number of cycles) mod 2, and that is the parity of its
-    inversion count; walking the cycles avoids the O(n log n) count when only parity matters.
+    inversion count; walking the cycles avoids the merge count when only parity matters.
     """
     length = len(ranks)
     if length > _COMPACT_WALK_LENGTH:
@@ -80,7 +85,7 @@ def inversion_parity(ranks: Sequence[int]) -> int:
 def earlier_greater_counts(ranks: Sequence[int]) -> list[int]:
     """For each position, how many earlier ranks are greater (its inversions to the left).
 
-    O(n log n), the same merge as `count_inversions`, keeping a count per position: when a
+    The same merge as `count_inversions` (O(n log^2 n)), keeping a count per position: when a
     block meets the sorted block to its left, each of its ranks gains the left ranks
     greater than it. A block's positions are contiguous, so the gains add in slices.
     """

@@ -263,6 +263,6 @@ def inversion_partners(board: Board, tile: int, goal: Goal = "blank-last") -> li
 
 
 def inversion_counts(board: Board, goal: Goal = "blank-last") -> dict[int, int]:
-    """How many inversions each tile takes part in, for every tile at once. O(n log n)-ish."""
+    """How many inversions each tile takes part in, for every tile at once (one merge count)."""
     index = inversion_index(board, goal)
     return dict(zip(index.labels, index.per_position_counts, strict=True))
