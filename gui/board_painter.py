@@ -113,6 +113,25 @@ class ViewState:
     visible_width: float = 0.0
 
 
+def header_rect(geometry: BoardGeometry, state: ViewState, needed: float) -> QRectF:
+    """Where the header's two texts go (blank row on the left, highlight on the right).
+
+    Over the board when both fit there, so they line up with the tiles; otherwise across
+    the visible part of the view. Never past the view's right edge: on a board wider than
+    the view the board's own right edge is off screen.
+    """
+    left_edge = max(MARGIN, state.visible_left + MARGIN)
+    right_edge = (
+        state.visible_left + state.visible_width - MARGIN
+        if state.visible_width
+        else geometry.content_width - MARGIN
+    )
+    board_right = geometry.content_width - MARGIN
+    if left_edge + needed <= board_right:
+        right_edge = min(right_edge, board_right)
+    return QRectF(left_edge, state.scroll_y + MARGIN, max(right_edge - left_edge, 100), HEADER - 6)
+
+
 class BoardPainter:
     """Paints `model` with `geometry` onto any QPainter (screen, image or SVG).
 
@@ -169,25 +188,13 @@ class BoardPainter:
     def _paint_header(
         self, painter: QPainter, geometry: BoardGeometry, colours: BoardColours, state: ViewState
     ) -> None:
-        left_edge = max(MARGIN, state.visible_left + MARGIN)
-        right_edge = (
-            state.visible_left + state.visible_width - MARGIN
-            if state.visible_width
-            else geometry.content_width - MARGIN
-        )
         painter.setFont(self._sized_font(13, bold=True))
         label = self.blank_row_label()
         painter.setPen(colours.blank_row_accent if self.model.board else colours.problem)
         summary = state.header_hint or self._highlight_summary()
         metrics = QFontMetricsF(painter.font())
-        # Keep both texts over the board when they fit there; otherwise use the whole view.
         needed = metrics.horizontalAdvance(label) + metrics.horizontalAdvance(summary) + 24
-        board_right = geometry.content_width - MARGIN
-        if left_edge + needed <= board_right:
-            right_edge = board_right
-        rect = QRectF(
-            left_edge, state.scroll_y + MARGIN, max(right_edge - left_edge, 100), HEADER - 6
-        )
+        rect = header_rect(geometry, state, needed)
         right_width = metrics.horizontalAdvance(summary) + 8 if summary else 0
         left_rect = rect.adjusted(0, 0, -right_width, 0)
         painter.drawText(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
@@ -232,3 +233,23 @@ def test_tint_in_the_dark_palette(qtbot: QtBot, window):
     window.editor.load(LOYD_BOARD)
     unsolvable = pixel_in_tile(view, 0)
     assert unsolvable.red() > unsolvable.blue() + 20
+
+
+@pytest.mark.parametrize("side", [4, 32])
+def test_header_texts_stay_inside_the_view(qtbot: QtBot, window, side):
+    """On a board wider than the view, the highlight text once went to the board's right
+    edge, off screen, leaving 'tile' at the view's edge."""
+    import random
+
+    from core import random_board
+    from gui.board_painter import header_rect
+
+    window.editor.load(random_board(side, side, solvable=True, rng=random.Random(side)))
+    view = window.board_view
+    view.repaint()  # fills the view's visible area into its state
+    state, geometry = view.state, view.board_geometry
+    rect = header_rect(geometry, state, needed=400)
+    assert rect.right() <= state.visible_left + state.visible_width
+    assert rect.left() >= state.visible_left
+    if geometry.content_width <= view.viewport().width():
+        assert rect.right() <= geometry.content_width  # over the board, lined up with it
