@@ -127,10 +127,18 @@ def create_application(argv: Sequence[str], style: str = "system") -> QApplicati
     return app
 
 
+def settle_layout(passes: int = 5) -> None:
+    """Let layout run to rest: text that wraps to a new width asks for another pass, and a
+    render taken after only one shows a panel sized for the width it had before."""
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(passes):
+        QApplication.processEvents()
+
+
 def render_screenshot(board_file: str | None, output: str, arguments: argparse.Namespace) -> int:
     """Open the window offscreen with `board_file`, grab it to `output`, and exit."""
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
 
     from gui.board_painter import Mode
     from gui.main_window import MainWindow
@@ -145,10 +153,10 @@ def render_screenshot(board_file: str | None, output: str, arguments: argparse.N
         return 2
     window.set_mode(Mode(arguments.mode))
     window.show()
-    QApplication.processEvents()
+    settle_layout()
     if arguments.highlight_tile is not None:
         window.model.set_highlighted_tile(arguments.highlight_tile)
-    QApplication.processEvents()
+    settle_layout()
     image = window.grab()
     window.undo_stack.setClean()  # nothing to ask about on the way out
     window.close()

@@ -59,6 +59,7 @@ class ExplanationView(QTextBrowser):
         self.setHtml("".join(paragraphs))
         self._heights.clear()
         self._update_geometry_if_changed()
+        self._update_scroll_bar_policy()
 
     def _update_geometry_if_changed(self) -> None:
         # A new layout on every edit would make the window re-query every size hint; the
@@ -110,6 +111,18 @@ class ExplanationView(QTextBrowser):
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self._update_geometry_if_changed()  # narrower text wraps into more lines
+        self._update_scroll_bar_policy()
+
+    def _update_scroll_bar_policy(self) -> None:
+        # Given the height its text needs, the view needs no scroll bar. Left "as needed",
+        # a scroll bar shown for a moment during layout narrows the text, which then wraps
+        # into more lines and keeps the scroll bar, hiding the conclusion.
+        fits = self.height() >= self._text_height()
+        policy = (
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fits else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+        if self.verticalScrollBarPolicy() != policy:
+            self.setVerticalScrollBarPolicy(policy)
 
 
 def _sentence(message: str) -> str:

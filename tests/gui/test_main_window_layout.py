@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from core import Board
+from core import Board, random_board
 from gui.app import SCREENSHOT_SIZE
 from gui.main_window import MainWindow
 from tests.gui.conftest import ARTICLE_BOARD
@@ -21,7 +24,11 @@ def shown(qtbot: QtBot, window: MainWindow, board: Board) -> None:
     qtbot.waitUntil(lambda: explanation.height() == explanation.heightForWidth(explanation.width()))
 
 
-@pytest.mark.parametrize("board", [Board.solved(3, 3), ARTICLE_BOARD], ids=["3x3", "4x4"])
+@pytest.mark.parametrize(
+    "board",
+    [Board.solved(3, 3), ARTICLE_BOARD, random_board(32, 32, solvable=True, rng=Random(32))],
+    ids=["3x3", "4x4", "32x32"],  # 32x32: long numbers wrap into more lines
+)
 def test_the_conclusion_shows_without_scrolling(qtbot: QtBot, window, board: Board) -> None:
     shown(qtbot, window, board)
     explanation = window.explanation_view
@@ -37,3 +44,21 @@ def test_the_strip_is_as_tall_as_its_arcs_and_boxes(qtbot: QtBot, window) -> Non
     boxes_bottom = strip.box_rect(0).bottom()
     assert not strip.horizontalScrollBar().isVisible()
     assert strip.height() - boxes_bottom <= 8  # a margin under the boxes, no empty band
+
+
+def test_the_conclusion_shows_when_the_window_opens_on_a_large_board(qtbot: QtBot, settings):
+    """As `--screenshot` and a start with a restored board do it: size, board, then show.
+    A scroll bar shown for a moment during that first layout used to narrow the text,
+    which then needed more lines and kept the scroll bar, hiding the conclusion."""
+    window = MainWindow(settings, restore=False)
+    qtbot.addWidget(window)
+    window.resize(*SCREENSHOT_SIZE)
+    window.editor.load(random_board(32, 32, solvable=True, rng=Random(32)))
+    window.undo_stack.setClean()
+    window.show()
+    qtbot.waitExposed(window)
+    for _ in range(5):
+        QApplication.processEvents()
+    explanation = window.explanation_view
+    assert not explanation.verticalScrollBar().isVisible()
+    assert explanation.document().size().height() <= explanation.viewport().height()
