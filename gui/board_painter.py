@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
 from gui.board_model import BoardModel
 from gui.palette import BoardColours
-from gui.tile_cache import TileCache
+from gui.tile_cache import Tile, TileCache
 
 #: Cell sizes on screen: tiles never shrink below a readable four-digit number.
 MIN_CELL = 34
@@ -322,8 +322,8 @@ class BoardPainter:
         # the drawing.
         empty_rects: list[QRectF] = []
         blank_rects: list[QRectF] = []
-        tiles_by_fill: dict[str, list[QRectF]] = {"tile": [], "problem": [], "partner": []}
-        labelled: list[tuple[QRectF, int, int]] = []
+        tiles_by_fill: dict[str, list[Tile]] = {"tile": [], "problem": [], "partner": []}
+        labelled: list[Tile] = []
         marked: list[QRectF] = []
         origin = geometry.origin
         left, top, side = origin.x() + inset, origin.y() + inset, cell_size - 2 * inset
@@ -342,13 +342,14 @@ class BoardPainter:
                 if value == 0:
                     blank_rects.append(rect)
                     continue
+                tile = (rect, index, value)
                 if index in problem_cells:
-                    tiles_by_fill["problem"].append(rect)
+                    tiles_by_fill["problem"].append(tile)
                 elif value in partners:
-                    tiles_by_fill["partner"].append(rect)
+                    tiles_by_fill["partner"].append(tile)
                 else:
-                    tiles_by_fill["tile"].append(rect)
-                labelled.append((rect, index, value))
+                    tiles_by_fill["tile"].append(tile)
+                labelled.append(tile)
         fills = {
             "tile": colours.tile,
             "problem": colours.problem_fill,
@@ -363,7 +364,24 @@ class BoardPainter:
         for rect in blank_rects:
             painter.drawRoundedRect(rect, radius, radius)
         cache = self.tile_cache
-        for kind, rects in tiles_by_fill.items():
+        # On screen, plain and partner tiles are copied whole, number included, unless a
+        # pair connector must go between body and number; problem tiles get a hatch
+        # under their number, so they are drawn in layers like the rest.
+        whole = cache is not None and model.highlighted_pair is None
+        numbered_apart = list(tiles_by_fill["problem"])
+        for kind, tiles in tiles_by_fill.items():
+            if (
+                whole
+                and kind != "problem"
+                and cache is not None
+                and cache.draw_tiles(
+                    painter, tiles, fills[kind], border_pen, radius, number_font, colours.text
+                )
+            ):
+                continue
+            if kind != "problem":
+                numbered_apart += tiles
+            rects = [rect for rect, _index, _value in tiles]
             if cache is not None and cache.draw_bodies(
                 painter, rects, fills[kind], border_pen, radius
             ):
@@ -384,13 +402,10 @@ class BoardPainter:
         # The connector goes under the numbers so both tiles of the pair stay readable.
         self._paint_pair_connector(painter, geometry, colours)
         painter.setPen(colours.text)
-        if cache is not None:
-            cache.draw_numbers(painter, labelled, number_font)
-        else:
-            painter.setFont(number_font)
-            centre = int(Qt.AlignmentFlag.AlignCenter)
-            for rect, _index, value in labelled:
-                painter.drawText(rect, centre, str(value))
+        painter.setFont(number_font)
+        centre = int(Qt.AlignmentFlag.AlignCenter)
+        for rect, _index, value in numbered_apart:
+            painter.drawText(rect, centre, str(value))
         if counts is not None:
             metrics = QFontMetricsF(badge_font)
             painter.setFont(badge_font)

@@ -2,10 +2,12 @@
 
 Stroking an antialiased rounded rectangle costs the raster engine about 20 µs and laying out
 a number with `drawText` about 6 µs; a 32x32 board shows some 440 tiles, so every edit spent
-over 10 ms on them. A tile body looks the same wherever it sits (fill, border, size), so it
-is rendered once into a pixmap and copied after; a number is laid out once as `QStaticText`.
+over 10 ms on them. A tile looks the same wherever it sits, so it is rendered once into a
+pixmap and copied after: a whole tile (body and number) per value and look, or a body alone
+per look, with numbers laid out once as `QStaticText`, where something must be drawn
+between the two (the pair connector goes under the numbers).
 
-Pixmaps are copied to whole device pixels, so a body is rendered for the sub-pixel offset
+Pixmaps are copied to whole device pixels, so a tile is rendered for the sub-pixel offset
 (in quarters of a device pixel) at which it lands: the result matches the vector drawing.
 Only the screen uses this cache; exported PNG and SVG images stay vector throughout.
 """
@@ -13,6 +15,7 @@ Only the screen uses this cache; exported PNG and SVG images stay vector through
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
@@ -26,19 +29,28 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-#: Sub-pixel positions a body is rendered for, per device pixel and axis.
+#: Sub-pixel positions a tile is rendered for, per device pixel and axis.
 SUBPIXEL_STEPS = 4
 #: Prepared numbers kept before the cache starts over (a 100x100 board has 9,999 tiles).
 MAX_NUMBERS = 20_000
 #: Tile bodies kept before the cache starts over (looks x sizes x sub-pixel offsets).
 MAX_BODIES = 512
+#: Memory for whole-tile pictures before the cache starts over: both verdict tints of every
+#: tile a 100x100 board shows at once, many times over.
+MAX_TILE_BYTES = 48 * 1024 * 1024
+
+#: (rect, cell index, tile value): how the board painter hands over the tiles to draw.
+Tile = tuple[QRectF, int, int]
+Snap = Callable[[float], tuple[float, int]]
 
 
 class TileCache:
-    """Pre-rendered tile bodies and prepared numbers for one view."""
+    """Pre-rendered tiles, tile bodies and prepared numbers for one view."""
 
     def __init__(self) -> None:
         self._bodies: dict[tuple[object, ...], QPixmap] = {}
+        self._tiles: dict[tuple[object, ...], QPixmap] = {}
+        self._tile_bytes = 0
         self._numbers: dict[int, tuple[QStaticText, float, float]] = {}
         self._numbers_layout: tuple[str, float, float] = ("", 0.0, 0.0)
 
@@ -47,8 +59,14 @@ class TileCache:
         return len(self._bodies)
 
     @property
+    def tile_count(self) -> int:
+        return len(self._tiles)
+
+    @property
     def number_count(self) -> int:
         return len(self._numbers)
+
+    # -- bodies and numbers, drawn apart ------------------------------------------------
 
     def draw_bodies(
         self, painter: QPainter, rects: list[QRectF], fill: QColor, pen: QPen, radius: float
@@ -58,88 +76,34 @@ class TileCache:
         scales evenly (as on screen)."""
         if not rects:
             return True
-        transform = painter.deviceTransform()
-        scale = transform.m11()
-        if (
-            transform.type().value > QTransform.TransformationType.TxScale.value
-            or scale != transform.m22()
-            or scale <= 0
-        ):
+        grid = _device_grid(painter)
+        if grid is None:
             return False
-        shift_x, shift_y = transform.dx(), transform.dy()
+        scale, shift_x, shift_y = grid
         size = rects[0].size()
+        pad = _pad(pen, scale)
+        snap_x, snap_y = _snapper(scale, shift_x, pad), _snapper(scale, shift_y, pad)
         look = (fill.rgba(), pen.color().rgba(), pen.widthF(), size.width(), size.height())
-        pad = math.ceil((pen.widthF() / 2 + 1) * scale)
-
-        def snapped(logical: float, shift: float) -> tuple[float, int]:
-            """Where to copy a body whose rect starts at `logical` (on the device pixel grid,
-            less the pad), and which quarter-pixel rendering of the body to copy."""
-            device = logical * scale + shift
-            pixel = math.floor(device)
-            step = round((device - pixel) * SUBPIXEL_STEPS)
-            return (pixel - pad - shift) / scale, step
-
-        # Tiles share rows and columns: snap each coordinate once, not once per tile.
-        columns: dict[float, tuple[float, int]] = {}
-        rows: dict[float, tuple[float, int]] = {}
         pixmaps: dict[tuple[int, int], QPixmap] = {}
         draw = painter.drawPixmap
         for rect in rects:
-            x, y = rect.x(), rect.y()
-            column = columns.get(x)
-            if column is None:
-                column = columns[x] = snapped(x, shift_x)
-            row = rows.get(y)
-            if row is None:
-                row = rows[y] = snapped(y, shift_y)
-            steps = (column[1], row[1])
-            pixmap = pixmaps.get(steps)
+            x, step_x = snap_x(rect.x())
+            y, step_y = snap_y(rect.y())
+            pixmap = pixmaps.get((step_x, step_y))
             if pixmap is None:
-                pixmap = pixmaps[steps] = self._body(
-                    (look, radius, scale, steps), fill, pen, size, radius, pad
-                )
-            draw(QPointF(column[0], row[0]), pixmap)
+                key = (look, radius, scale, step_x, step_y)
+                pixmap = self._bodies.get(key)
+                if pixmap is None:
+                    if len(self._bodies) >= MAX_BODIES:
+                        self._bodies.clear()
+                    pixmap = self._bodies[key] = _render(
+                        fill, pen, size, radius, scale, pad, (step_x, step_y), None
+                    )
+                pixmaps[step_x, step_y] = pixmap
+            draw(QPointF(x, y), pixmap)
         return True
 
-    def _body(  # noqa: PLR0917 (the parts of one cache key)
-        self,
-        key: tuple[object, ...],
-        fill: QColor,
-        pen: QPen,
-        size: QSizeF,
-        radius: float,
-        pad: int,
-    ) -> QPixmap:
-        """The body for `key`, rendered now if it is not in the cache yet."""
-        cached = self._bodies.get(key)
-        if cached is not None:
-            return cached
-        *_, scale, (step_x, step_y) = key
-        assert isinstance(scale, float)
-        # Room for half the pen outside the rect and a pixel of antialiasing, in device pixels.
-        pixmap = QPixmap(
-            math.ceil(size.width() * scale) + 2 * pad + 1,
-            math.ceil(size.height() * scale) + 2 * pad + 1,
-        )
-        pixmap.setDevicePixelRatio(scale)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(pen)
-        painter.setBrush(fill)
-        origin = QPointF(
-            (pad + step_x / SUBPIXEL_STEPS) / scale, (pad + step_y / SUBPIXEL_STEPS) / scale
-        )
-        painter.drawRoundedRect(QRectF(origin, size), radius, radius)
-        painter.end()
-        if len(self._bodies) >= MAX_BODIES:
-            self._bodies.clear()
-        self._bodies[key] = pixmap
-        return pixmap
-
-    def draw_numbers(
-        self, painter: QPainter, labelled: list[tuple[QRectF, int, int]], font: QFont
-    ) -> None:
+    def draw_numbers(self, painter: QPainter, labelled: list[Tile], font: QFont) -> None:
         """Draw each value centred in its rect (all the same size) with `font` and the
         painter's pen."""
         if not labelled:
@@ -170,3 +134,135 @@ class TileCache:
                 )
             text, dx, dy = number
             draw(QPointF(rect.x() + dx, rect.y() + dy), text)
+
+    # -- whole tiles --------------------------------------------------------------------
+
+    def draw_tiles(  # noqa: PLR0917 (a tile's look: fill, border, corner, font, ink)
+        self,
+        painter: QPainter,
+        tiles: list[Tile],
+        fill: QColor,
+        pen: QPen,
+        radius: float,
+        font: QFont,
+        ink: QColor,
+    ) -> bool:
+        """Draw each tile (all the same size), body and number, as the vector pen, brush
+        and `drawText` would, from one picture per value and look. Returns False, drawing
+        nothing, unless the painter only translates and scales evenly (as on screen)."""
+        if not tiles:
+            return True
+        grid = _device_grid(painter)
+        if grid is None:
+            return False
+        scale, shift_x, shift_y = grid
+        size = tiles[0][0].size()
+        pad = _pad(pen, scale)
+        snap_x, snap_y = _snapper(scale, shift_x, pad), _snapper(scale, shift_y, pad)
+        look = (
+            fill.rgba(),
+            pen.color().rgba(),
+            pen.widthF(),
+            size.width(),
+            size.height(),
+            radius,
+            scale,
+            font.key(),
+            ink.rgba(),
+        )
+        cached = self._tiles
+        draw = painter.drawPixmap
+        for rect, _index, value in tiles:
+            x, step_x = snap_x(rect.x())
+            y, step_y = snap_y(rect.y())
+            key = (look, step_x, step_y, value)
+            pixmap = cached.get(key)
+            if pixmap is None:
+                pixmap = _render(
+                    fill, pen, size, radius, scale, pad, (step_x, step_y), (value, font, ink)
+                )
+                self._keep_tile(key, pixmap)
+            draw(QPointF(x, y), pixmap)
+        return True
+
+    def _keep_tile(self, key: tuple[object, ...], pixmap: QPixmap) -> None:
+        size = pixmap.width() * pixmap.height() * 4
+        if self._tile_bytes + size > MAX_TILE_BYTES:
+            self._tiles.clear()
+            self._tile_bytes = 0
+        self._tiles[key] = pixmap
+        self._tile_bytes += size
+
+
+def _device_grid(painter: QPainter) -> tuple[float, float, float] | None:
+    """(scale, x shift, y shift) from logical to device pixels, or None when the painter
+    rotates, shears or scales unevenly (pictures could not land on whole pixels)."""
+    transform = painter.deviceTransform()
+    scale = transform.m11()
+    if (
+        transform.type().value > QTransform.TransformationType.TxScale.value
+        or scale != transform.m22()
+        or scale <= 0
+    ):
+        return None
+    return scale, transform.dx(), transform.dy()
+
+
+def _pad(pen: QPen, scale: float) -> int:
+    """Device pixels around a tile for half its border and a pixel of antialiasing."""
+    return math.ceil((pen.widthF() / 2 + 1) * scale)
+
+
+def _snapper(scale: float, shift: float, pad: int) -> Snap:
+    """Maps a tile's logical coordinate on one axis to where its picture is copied (on the
+    device pixel grid, less the pad) and which quarter-pixel rendering to copy. Tiles
+    share rows and columns, so each coordinate is worked out once per paint."""
+    seen: dict[float, tuple[float, int]] = {}
+
+    def snap(logical: float) -> tuple[float, int]:
+        known = seen.get(logical)
+        if known is None:
+            device = logical * scale + shift
+            pixel = math.floor(device)
+            step = round((device - pixel) * SUBPIXEL_STEPS)
+            known = seen[logical] = ((pixel - pad - shift) / scale, step)
+        return known
+
+    return snap
+
+
+def _render(  # noqa: PLR0917 (the parts of one picture)
+    fill: QColor,
+    pen: QPen,
+    size: QSizeF,
+    radius: float,
+    scale: float,
+    pad: int,
+    steps: tuple[int, int],
+    number: tuple[int, QFont, QColor] | None,
+) -> QPixmap:
+    """A tile body, with its number when given, drawn at the quarter-pixel offset `steps`
+    inside a pixmap of device pixels (device pixel ratio `scale`)."""
+    pixmap = QPixmap(
+        math.ceil(size.width() * scale) + 2 * pad + 1,
+        math.ceil(size.height() * scale) + 2 * pad + 1,
+    )
+    pixmap.setDevicePixelRatio(scale)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setPen(pen)
+    painter.setBrush(fill)
+    step_x, step_y = steps
+    origin = QPointF(
+        (pad + step_x / SUBPIXEL_STEPS) / scale, (pad + step_y / SUBPIXEL_STEPS) / scale
+    )
+    rect = QRectF(origin, size)
+    painter.drawRoundedRect(rect, radius, radius)
+    if number is not None:
+        value, font, ink = number
+        painter.setFont(font)
+        painter.setPen(ink)
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), str(value))
+    painter.end()
+    return pixmap

@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from pytestqt.qtbot import QtBot
 
-from core import random_board
+from core import inversion_pairs, random_board
 from gui.app import forced_palette
 from gui.board_model import BoardModel
 from gui.board_painter import BoardGeometry, BoardPainter, ViewState
@@ -55,38 +55,51 @@ def differences(first: QImage, second: QImage) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(
-    ("side", "ratio", "shift", "style"),
+    ("side", "ratio", "shift", "style", "pair"),
     [
-        (4, 1.0, (0.0, 0.0), "light"),
-        (4, 1.0, (0.5, 0.5), "dark"),
-        (7, 2.0, (0.5, 0.25), "light"),
-        (12, 1.25, (0.3, 0.7), "dark"),
+        (4, 1.0, (0.0, 0.0), "light", False),
+        (4, 1.0, (0.5, 0.5), "dark", False),
+        (7, 2.0, (0.5, 0.25), "light", False),
+        (12, 1.25, (0.3, 0.7), "dark", False),
+        (5, 1.0, (0.5, 0.0), "light", True),  # a pair's connector: bodies, then numbers
+        (6, 2.0, (0.25, 0.5), "dark", True),
     ],
 )
-def test_cached_tiles_look_like_vector_tiles(
-    qtbot: QtBot, side: int, ratio: float, shift: tuple[float, float], style: str
+def test_cached_tiles_look_like_vector_tiles(  # noqa: PLR0917
+    qtbot: QtBot, side: int, ratio: float, shift: tuple[float, float], style: str, pair: bool
 ):
     model = BoardModel()
     model.set_board(random_board(side, side, solvable=False, rng=random.Random(side)))
+    if pair:
+        model.set_highlighted_pair(next(iter(inversion_pairs(model.board))))
     vector = render(model, None, ratio=ratio, shift=shift, style=style)
     cached = render(model, TileCache(), ratio=ratio, shift=shift, style=style)
     count, largest = differences(vector, cached)
-    # Copies of pre-rendered bodies land on quarter pixels and text is laid out once: a
+    # Copies of pre-rendered tiles land on quarter pixels and text is laid out once: a
     # shade or two of antialiasing may differ, nothing a person could see.
     assert largest <= 24, (count, largest)
 
 
-def test_each_look_is_rendered_once_and_each_number_laid_out_once(qtbot: QtBot):
+def test_each_tile_is_rendered_once_per_look(qtbot: QtBot):
     model = BoardModel()
     model.set_board(random_board(6, 6, solvable=True, rng=random.Random(1)))
     cache = TileCache()
     render(model, cache, ratio=1.0, shift=(0.5, 0.0))
-    bodies, numbers = cache.body_count, cache.number_count
-    assert numbers == 35  # every tile but the blank
-    assert 1 <= bodies <= 4  # one look; a few quarter-pixel offsets at most
-    model.set_board(random_board(6, 6, solvable=True, rng=random.Random(2)))
+    assert cache.tile_count == 35  # every tile but the blank, number included
+    assert (cache.body_count, cache.number_count) == (0, 0)
+    model.set_board(random_board(6, 6, solvable=True, rng=random.Random(2)))  # same tiles
     render(model, cache, ratio=1.0, shift=(0.5, 0.0))
-    assert (cache.body_count, cache.number_count) == (bodies, numbers)
+    assert cache.tile_count == 35
+
+
+def test_with_a_pair_connector_bodies_and_numbers_are_drawn_apart(qtbot: QtBot):
+    model = BoardModel()
+    model.set_board(random_board(6, 6, solvable=False, rng=random.Random(3)))
+    model.set_highlighted_pair(next(iter(inversion_pairs(model.board))))
+    cache = TileCache()
+    render(model, cache, ratio=1.0, shift=(0.5, 0.0))
+    assert cache.tile_count == 0  # the numbers go over the connector, drawn as text
+    assert 1 <= cache.body_count <= 8  # a few looks and quarter-pixel offsets at most
 
 
 def test_rotated_painter_is_left_to_the_vector_path(qtbot: QtBot):
