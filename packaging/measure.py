@@ -5,7 +5,10 @@
 The reference is PyInstaller's default onedir build (`pyinstaller --windowed hello.py`) of a
 PySide6 window that shows a label, renders it with grab() and exits: the least a Qt app can
 ship. Slidecheck's figure is dist/slidecheck (built by `make package`; --rebuild builds it
-first) running its --self-test. Both start with QT_QPA_PLATFORM=offscreen; the start time is the
+first) running its --self-test. A third program, built the same default way, shows and
+renders a main window made of the same kinds of Qt parts as Slidecheck's with none of its
+logic (bench/show_window.py `minimal_main_window`): how much of the start-up gap PySide6
+itself charges for such a window. Both start with QT_QPA_PLATFORM=offscreen; the start time is the
 median wall time of several runs, taken in turns so that both see the same machine load.
 It prints figures and asserts nothing: the README quotes them.
 """
@@ -38,6 +41,23 @@ sys.exit(0 if not window.grab().isNull() else 1)
 """
 
 
+REFERENCE_WINDOW = """\
+import sys
+
+from PySide6.QtWidgets import QApplication
+
+from show_window import minimal_main_window
+
+app = QApplication(sys.argv)
+window = minimal_main_window()
+window.resize(1180, 780)
+window.show()
+app.processEvents()
+sys.exit(0 if not window.grab().isNull() else 1)
+"""
+BENCH_DIR = Path(__file__).resolve().parent.parent / "bench"
+
+
 def disk_usage(path: Path) -> int:
     """Bytes on disk as `du -s --block-size=1` counts them: each inode once, no links followed."""
     seen: set[tuple[int, int]] = set()
@@ -52,9 +72,10 @@ def disk_usage(path: Path) -> int:
     return total
 
 
-def build_hello_world(work: Path) -> Path:
-    script = work / "hello.py"
-    script.write_text(HELLO_WORLD, encoding="utf-8")
+def build_default_onedir(work: Path, name: str, source: str, *extra: str) -> Path:
+    """PyInstaller's default windowed onedir of `source`; returns the executable."""
+    script = work / f"{name}.py"
+    script.write_text(source, encoding="utf-8")
     subprocess.run(
         [
             sys.executable,
@@ -70,11 +91,12 @@ def build_hello_world(work: Path) -> Path:
             str(work / "build"),
             "--specpath",
             str(work),
+            *extra,
             str(script),
         ],
         check=True,
     )
-    return work / "dist" / "hello"
+    return work / "dist" / name / name
 
 
 def start_time(command: list[str]) -> float:
@@ -109,42 +131,58 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"{slidecheck} is missing: run `make package` first (or pass --rebuild)")
 
     with tempfile.TemporaryDirectory(prefix="slidecheck-hello-") as scratch:
-        hello_dir = build_hello_world(Path(scratch))
-        hello = hello_dir / "hello"
-        log = Path(scratch) / "self-test.log"
-        self_test = [str(slidecheck), "--self-test"]
+        work = Path(scratch)
+        hello = build_default_onedir(work, "hello", HELLO_WORLD)
+        reference = build_default_onedir(
+            work, "reference", REFERENCE_WINDOW, "--paths", str(BENCH_DIR)
+        )
+        log = work / "self-test.log"
+        commands = {
+            "hello": [str(hello)],
+            "reference": [str(reference)],
+            "slidecheck": [str(slidecheck), "--self-test"],
+        }
         os.environ["SLIDECHECK_SELF_TEST_LOG"] = str(log)  # keep the onedir clean
-        # One untimed start each fills the page cache, so that neither pays for a cold disk.
-        start_time([str(hello)])
-        start_time(self_test)
-        hello_times, slidecheck_times = [], []
-        for _ in range(args.runs):
-            hello_times.append(start_time([str(hello)]))
-            slidecheck_times.append(start_time(self_test))
+        # One untimed start each fills the page cache, so that none pays for a cold disk.
+        for command in commands.values():
+            start_time(command)
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(args.runs):  # in turns, so that all see the same machine load
+            for name, command in commands.items():
+                times[name].append(start_time(command))
         figures = {
-            "hello_world_mb": disk_usage(hello_dir) / 1e6,
+            "hello_world_mb": disk_usage(hello.parent) / 1e6,
+            "reference_window_mb": disk_usage(reference.parent) / 1e6,
             "slidecheck_mb": disk_usage(build_info.ONEDIR) / 1e6,
-            "hello_world_start_s": statistics.median(hello_times),
-            "slidecheck_self_test_s": statistics.median(slidecheck_times),
+            "hello_world_start_s": statistics.median(times["hello"]),
+            "reference_window_start_s": statistics.median(times["reference"]),
+            "slidecheck_self_test_s": statistics.median(times["slidecheck"]),
             "runs": args.runs,
         }
     figures["size_ratio"] = figures["slidecheck_mb"] / figures["hello_world_mb"]
     figures["start_ratio"] = figures["slidecheck_self_test_s"] / figures["hello_world_start_s"]
+    figures["reference_start_ratio"] = (
+        figures["reference_window_start_s"] / figures["hello_world_start_s"]
+    )
 
     too_large = args.fail_if_larger and figures["size_ratio"] > 1
     if args.json:
         print(json.dumps(figures, indent=2))
         return 1 if too_large else 0
-    print(f"{'':28}{'size on disk':>14}{'start (median of ' + str(args.runs) + ')':>24}")
-    print(
-        f"{'hello-world PySide6 onedir':28}{figures['hello_world_mb']:>11.1f} MB"
-        f"{figures['hello_world_start_s']:>22.3f} s"
-    )
-    print(
-        f"{'dist/slidecheck --self-test':28}{figures['slidecheck_mb']:>11.1f} MB"
-        f"{figures['slidecheck_self_test_s']:>22.3f} s"
-    )
-    print(f"{'ratio':28}{figures['size_ratio']:>14.2f}{figures['start_ratio']:>24.2f}")
+    start_heading = f"start (median of {args.runs})"
+    print(f"{'':36}{'size on disk':>14}{start_heading:>24}{'vs hello':>10}")
+    rows = [
+        ("hello-world PySide6 onedir", "hello_world"),
+        ("reference main window onedir", "reference_window"),
+        ("dist/slidecheck --self-test", "slidecheck"),
+    ]
+    for label, key in rows:
+        start = figures[f"{key}_self_test_s" if key == "slidecheck" else f"{key}_start_s"]
+        print(
+            f"{label:36}{figures[f'{key}_mb']:>11.1f} MB{start:>22.3f} s"
+            f"{start / figures['hello_world_start_s']:>10.2f}"
+        )
+    print(f"{'bundle size / hello world':36}{figures['size_ratio']:>14.2f}")
     if too_large:
         print("the bundle is larger than the hello world", file=sys.stderr)
         return 1
