@@ -8,7 +8,7 @@ layout walks every row, a table with fixed row heights handles tens of millions 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, QRect, Qt, Signal
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -17,8 +17,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QScrollBar,
-    QStyle,
-    QStyleOptionSlider,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -41,29 +39,48 @@ class SteadyScrollBar(QScrollBar):
 
     def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
         super().__init__(orientation, parent)
-        self._painted_look: tuple[object, ...] | None = None
+        #: (minimum, maximum, value, page step, width, height) at the last paint.
+        self._painted_state: tuple[int, ...] | None = None
 
-    def _look(self) -> tuple[object, ...]:
-        """What a paint depends on besides hover and presses (handled by QScrollBar)."""
+    def _state(self) -> tuple[int, ...]:
+        return (
+            self.minimum(),
+            self.maximum(),
+            self.value(),
+            self.pageStep(),
+            self.width(),
+            self.height(),
+        )
+
+    def _look(self, state: tuple[int, ...]) -> tuple[object, ...]:
+        """What a paint in `state` shows besides hover and presses (QScrollBar's own)."""
+        # Imported at the first edit, not at start-up: building QStyle's Python enum
+        # classes costs several milliseconds, and the first frame does not need them.
+        from PySide6.QtWidgets import QStyle, QStyleOptionSlider
+
+        low, high, value, page, width, height = state
         option = QStyleOptionSlider()
         self.initStyleOption(option)
+        option.minimum, option.maximum, option.pageStep = low, high, page
+        option.sliderPosition = option.sliderValue = value
+        option.rect = QRect(0, 0, width, height)
         handle = self.style().subControlRect(
             QStyle.ComplexControl.CC_ScrollBar, option, QStyle.SubControl.SC_ScrollBarSlider, self
         )
-        value, low, high = self.value(), self.minimum(), self.maximum()
-        return (handle.getRect(), self.size().toTuple(), value == low, value == high, low == high)
+        return (handle.getRect(), width, height, value == low, value == high, low == high)
 
     def sliderChange(self, change: QAbstractSlider.SliderChange) -> None:
         steady = change in (
             QAbstractSlider.SliderChange.SliderRangeChange,
             QAbstractSlider.SliderChange.SliderStepsChange,
         )
-        if steady and self._painted_look is not None and self._look() == self._painted_look:
+        painted = self._painted_state
+        if steady and painted is not None and self._look(painted) == self._look(self._state()):
             return  # what is on screen is what a repaint would draw
         super().sliderChange(change)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        self._painted_look = self._look()
+        self._painted_state = self._state()
         super().paintEvent(event)
 
 
