@@ -22,6 +22,21 @@ def test_arguments():
     assert parse_arguments(["--self-test"]).self_test
 
 
+def test_the_version_is_looked_up_only_for_version(monkeypatch, capsys):
+    import gui.app
+
+    def no_lookup() -> str:
+        raise AssertionError("the version was looked up on an ordinary start")
+
+    monkeypatch.setattr(gui.app, "app_version", no_lookup)
+    assert parse_arguments(["b.txt"]).file == "b.txt"
+    monkeypatch.setattr(gui.app, "app_version", lambda: "9.8.7")
+    with pytest.raises(SystemExit) as exit_info:
+        parse_arguments(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == "Slidecheck 9.8.7\n"
+
+
 @pytest.mark.parametrize(("style", "dark"), [("light", False), ("dark", True)])
 def test_forced_palettes(style, dark):
     palette = forced_palette(style)
