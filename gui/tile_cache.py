@@ -33,11 +33,16 @@ from PySide6.QtGui import (
 SUBPIXEL_STEPS = 4
 #: Prepared numbers kept before the cache starts over (a 100x100 board has 9,999 tiles).
 MAX_NUMBERS = 20_000
-#: Tile bodies kept before the cache starts over (looks x sizes x sub-pixel offsets).
-MAX_BODIES = 512
+#: Memory for tile bodies (looks x sizes x sub-pixel offsets) before the cache starts over.
+MAX_BODY_BYTES = 16 * 1024 * 1024
 #: Memory for whole-tile pictures before the cache starts over: both verdict tints of every
 #: tile a 100x100 board shows at once, many times over.
 MAX_TILE_BYTES = 48 * 1024 * 1024
+#: New whole-tile pictures made per paint. Making one costs about four times drawing the
+#: tile as vectors, so when many are missing at once (a new cell size while the window is
+#: resized, a new stretch of a large board) the rest are drawn as vectors this time and
+#: pictured over the next paints.
+NEW_TILES_PER_PAINT = 64
 
 #: (rect, cell index, tile value): how the board painter hands over the tiles to draw.
 Tile = tuple[QRectF, int, int]
@@ -49,6 +54,7 @@ class TileCache:
 
     def __init__(self) -> None:
         self._bodies: dict[tuple[object, ...], QPixmap] = {}
+        self._body_bytes = 0
         self._tiles: dict[tuple[object, ...], QPixmap] = {}
         self._tile_bytes = 0
         self._numbers: dict[int, tuple[QStaticText, float, float]] = {}
@@ -94,10 +100,9 @@ class TileCache:
                 key = (look, radius, scale, step_x, step_y)
                 pixmap = self._bodies.get(key)
                 if pixmap is None:
-                    if len(self._bodies) >= MAX_BODIES:
-                        self._bodies.clear()
-                    pixmap = self._bodies[key] = _render(
-                        fill, pen, size, radius, scale, pad, (step_x, step_y), None
+                    pixmap = _render(fill, pen, size, radius, scale, pad, (step_x, step_y), None)
+                    self._body_bytes = _keep(
+                        self._bodies, self._body_bytes, MAX_BODY_BYTES, key, pixmap
                     )
                 pixmaps[step_x, step_y] = pixmap
             draw(QPointF(x, y), pixmap)
@@ -146,15 +151,17 @@ class TileCache:
         radius: float,
         font: QFont,
         ink: QColor,
-    ) -> bool:
+    ) -> list[Tile] | None:
         """Draw each tile (all the same size), body and number, as the vector pen, brush
-        and `drawText` would, from one picture per value and look. Returns False, drawing
-        nothing, unless the painter only translates and scales evenly (as on screen)."""
+        and `drawText` would, from one picture per value and look. Returns the tiles left
+        for the caller to draw as vectors (pictures not made yet, past this paint's share),
+        or None, drawing nothing, unless the painter only translates and scales evenly
+        (as on screen)."""
         if not tiles:
-            return True
+            return []
         grid = _device_grid(painter)
         if grid is None:
-            return False
+            return None
         scale, shift_x, shift_y = grid
         size = tiles[0][0].size()
         pad = _pad(pen, scale)
@@ -172,26 +179,42 @@ class TileCache:
         )
         cached = self._tiles
         draw = painter.drawPixmap
-        for rect, _index, value in tiles:
+        left_over: list[Tile] = []
+        new_allowed = NEW_TILES_PER_PAINT
+        for tile in tiles:
+            rect, _index, value = tile
             x, step_x = snap_x(rect.x())
             y, step_y = snap_y(rect.y())
             key = (look, step_x, step_y, value)
             pixmap = cached.get(key)
             if pixmap is None:
+                if not new_allowed:
+                    left_over.append(tile)
+                    continue
+                new_allowed -= 1
                 pixmap = _render(
                     fill, pen, size, radius, scale, pad, (step_x, step_y), (value, font, ink)
                 )
-                self._keep_tile(key, pixmap)
+                self._tile_bytes = _keep(cached, self._tile_bytes, MAX_TILE_BYTES, key, pixmap)
             draw(QPointF(x, y), pixmap)
-        return True
+        return left_over
 
-    def _keep_tile(self, key: tuple[object, ...], pixmap: QPixmap) -> None:
-        size = pixmap.width() * pixmap.height() * 4
-        if self._tile_bytes + size > MAX_TILE_BYTES:
-            self._tiles.clear()
-            self._tile_bytes = 0
-        self._tiles[key] = pixmap
-        self._tile_bytes += size
+
+def _keep(
+    cache: dict[tuple[object, ...], QPixmap],
+    used: int,
+    budget: int,
+    key: tuple[object, ...],
+    pixmap: QPixmap,
+) -> int:
+    """Store `pixmap` in `cache`, starting the cache over when it would pass `budget`
+    bytes; returns the bytes now used."""
+    size = pixmap.width() * pixmap.height() * 4
+    if used + size > budget:
+        cache.clear()
+        used = 0
+    cache[key] = pixmap
+    return used + size
 
 
 def _device_grid(painter: QPainter) -> tuple[float, float, float] | None:
@@ -225,6 +248,8 @@ def _snapper(scale: float, shift: float, pad: int) -> Snap:
             device = logical * scale + shift
             pixel = math.floor(device)
             step = round((device - pixel) * SUBPIXEL_STEPS)
+            if step == SUBPIXEL_STEPS:  # rounds up to the next whole pixel
+                pixel, step = pixel + 1, 0
             known = seen[logical] = ((pixel - pad - shift) / scale, step)
         return known
 

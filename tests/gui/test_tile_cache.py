@@ -13,7 +13,7 @@ from core import inversion_pairs, random_board
 from gui.app import forced_palette
 from gui.board_model import BoardModel
 from gui.board_painter import BoardGeometry, BoardPainter, ViewState
-from gui.tile_cache import TileCache
+from gui.tile_cache import NEW_TILES_PER_PAINT, TileCache
 
 
 def render(
@@ -111,3 +111,18 @@ def test_rotated_painter_is_left_to_the_vector_path(qtbot: QtBot):
     )
     painter.end()
     assert drew is False
+
+
+def test_many_missing_pictures_are_made_over_several_paints(qtbot: QtBot):
+    """Making a picture costs more than drawing the tile as vectors: a paint makes at most
+    its share and draws the rest as vectors, so a new cell size never stalls a repaint."""
+    model = BoardModel()
+    model.set_board(random_board(12, 12, solvable=True, rng=random.Random(4)))
+    cache = TileCache()
+    vector = render(model, None, ratio=1.0, shift=(0.0, 0.0))
+    counts = []
+    for _ in range(3):
+        cached = render(model, cache, ratio=1.0, shift=(0.0, 0.0))
+        counts.append(cache.tile_count)
+        assert differences(vector, cached)[1] <= 24  # the same picture, whatever the mix
+    assert counts == [NEW_TILES_PER_PAINT, 2 * NEW_TILES_PER_PAINT, 143]
