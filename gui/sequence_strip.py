@@ -288,7 +288,10 @@ class SequenceStrip(QAbstractScrollArea):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
             self._cached_geometry = None
-            self._reported_hint = None  # measured with the old font
+            if self._model.inversion_index is not None:
+                # Measured with the old font. While the board is invalid the old height
+                # stands in (see `sizeHint`) until there are boxes to measure again.
+                self._reported_hint = None
             self._update_scroll_range()
             self._update_geometry_if_changed()
         super().changeEvent(event)

@@ -102,3 +102,17 @@ def test_an_invalid_board_keeps_the_strip_height_and_scroll_position(qtbot, boar
     model.set_board(board)  # the slip undone
     assert strip.sizeHint() == hint
     assert bar.value() == scrolled
+
+
+def test_a_font_change_while_invalid_keeps_the_height_until_boxes_return(qtbot) -> None:
+    model, strip = shown_strip(qtbot, SEED_000)
+    hint = strip.sizeHint()
+    cells = list(SEED_000.tiles)
+    cells[0] = cells[1]
+    model.set_cells(SEED_000.width, SEED_000.height, cells)
+    bigger = strip.font()
+    bigger.setPointSizeF(bigger.pointSizeF() * 2)
+    strip.setFont(bigger)
+    assert strip.sizeHint() == hint  # no boxes to measure: the board above stays put
+    model.set_board(SEED_000)
+    assert strip.sizeHint().height() > hint.height()  # measured again, with the new font
