@@ -248,8 +248,12 @@ def test_header_texts_stay_inside_the_view(qtbot: QtBot, window, side):
     view = window.board_view
     view.repaint()  # fills the view's visible area into its state
     state, geometry = view.state, view.board_geometry
-    rect = header_rect(geometry, state, needed=400)
-    assert rect.right() <= state.visible_left + state.visible_width
-    assert rect.left() >= state.visible_left
-    if geometry.content_width <= view.viewport().width():
-        assert rect.right() <= geometry.content_width  # over the board, lined up with it
+    view_right = state.visible_left + state.visible_width
+    board_width = geometry.content_width
+    # Texts that fit over the board, and texts too long for it (then the whole view).
+    for needed in (board_width / 2, board_width * 2):
+        rect = header_rect(geometry, state, needed)
+        assert rect.left() >= state.visible_left
+        assert rect.right() <= view_right
+        if needed < board_width / 2 + 1 and board_width <= view.viewport().width():
+            assert rect.right() <= board_width  # over the board, lined up with it

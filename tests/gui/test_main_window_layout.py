@@ -5,11 +5,10 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from core import Board, random_board
-from gui.app import SCREENSHOT_SIZE
+from gui.app import SCREENSHOT_SIZE, settle_layout
 from gui.main_window import MainWindow
 from tests.gui.conftest import ARTICLE_BOARD
 
@@ -57,8 +56,7 @@ def test_the_conclusion_shows_when_the_window_opens_on_a_large_board(qtbot: QtBo
     window.undo_stack.setClean()
     window.show()
     qtbot.waitExposed(window)
-    for _ in range(5):
-        QApplication.processEvents()
+    settle_layout()
     explanation = window.explanation_view
     assert not explanation.verticalScrollBar().isVisible()
     assert explanation.document().size().height() <= explanation.viewport().height()

@@ -7,6 +7,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QCheckBox, QLabel
 
 from core import inversion_partners
+from gui.app import settle_layout
 from gui.board_model import BoardModel
 from gui.inversion_list_model import PAIR_ROLE
 from gui.inversion_panel import InversionPanel
@@ -148,13 +149,6 @@ class PaintCounter(QObject):
         return False
 
 
-def settle() -> None:
-    """Run every pending event, timer and repaint (no sleeping: nothing here is timed)."""
-    for _ in range(3):
-        QApplication.sendPostedEvents()
-        QApplication.processEvents()
-
-
 def shown_panel(qtbot, board) -> tuple[BoardModel, InversionPanel]:
     model, panel = make_panel(qtbot, board)
     panel.resize(300, 400)
@@ -176,11 +170,11 @@ def test_an_edit_sets_the_list_scroll_range_before_the_repaint(qtbot) -> None:
 def test_the_list_scroll_bar_repaints_only_when_it_looks_different(qtbot) -> None:
     model, panel = shown_panel(qtbot, reversed_board(10, 10))
     bar = panel.pair_list.verticalScrollBar()
-    settle()
+    settle_layout()
     counter = PaintCounter(bar)
     many_pairs = reversed_board(10, 10).with_swapped(1, 2)  # one pair fewer
     model.set_board(many_pairs)
-    settle()  # every layout and repaint the edit asked for has run
+    settle_layout()  # every layout and repaint the edit asked for has run
     assert counter.paints == 0  # handle as small as it gets, still at the top
     model.set_board(SEED_000)  # 49 pairs: a much longer handle
     qtbot.waitUntil(lambda: counter.paints > 0)
