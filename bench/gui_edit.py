@@ -15,6 +15,10 @@ verdict and problems, and every view schedules a repaint. Two clocks stop:
 
 Edits timed:
 
+- swap: two random cells exchanged (the verdict usually flips, inversions change);
+- type: a digit typed into a cell (the board turns invalid; problems are marked);
+- undo: the last edit undone (a board the model has seen before).
+
 Targets: median under 16 ms at 4x4 and 32x32, under 50 ms at 100x100. Prints a table.
 """
 

@@ -133,8 +133,18 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="slidecheck-hello-") as scratch:
         work = Path(scratch)
         hello = build_default_onedir(work, "hello", HELLO_WORLD)
+        # show_window.py can also start Slidecheck's window (`from gui.app import main`,
+        # inside a function); the reference leaves that out so it bundles no logic.
         reference = build_default_onedir(
-            work, "reference", REFERENCE_WINDOW, "--paths", str(BENCH_DIR)
+            work,
+            "reference",
+            REFERENCE_WINDOW,
+            "--paths",
+            str(BENCH_DIR),
+            "--exclude-module",
+            "gui",
+            "--exclude-module",
+            "core",
         )
         log = work / "self-test.log"
         commands = {
