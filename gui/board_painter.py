@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
+from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
 from gui.board_model import BoardModel
 from gui.palette import BoardColours
@@ -370,19 +370,16 @@ class BoardPainter:
         whole = cache is not None and model.highlighted_pair is None
         numbered_apart = list(tiles_by_fill["problem"])
         for kind, tiles in tiles_by_fill.items():
+            layered = tiles
             if whole and kind != "problem" and cache is not None:
                 left_over = cache.draw_tiles(
                     painter, tiles, fills[kind], border_pen, radius, number_font, colours.text
                 )
                 if left_over is not None:
-                    # Tiles not pictured yet beyond this paint's share: drawn as vectors.
-                    self._paint_tiles_as_vectors(
-                        painter, left_over, fills[kind], border_pen, radius, number_font, colours
-                    )
-                    continue
+                    layered = left_over  # not pictured yet, past this paint's share
             if kind != "problem":
-                numbered_apart += tiles
-            rects = [rect for rect, _index, _value in tiles]
+                numbered_apart += layered
+            rects = [rect for rect, _index, _value in layered]
             if cache is not None and cache.draw_bodies(
                 painter, rects, fills[kind], border_pen, radius
             ):
@@ -414,28 +411,6 @@ class BoardPainter:
                 if counts[index]:
                     self._paint_badge(painter, rect, counts[index], metrics, colours)
         self._paint_view_marks(painter, geometry, colours, state)
-
-    def _paint_tiles_as_vectors(  # noqa: PLR0917 (a tile's look, as the cache takes it)
-        self,
-        painter: QPainter,
-        tiles: list[Tile],
-        fill: QColor,
-        border: QPen,
-        radius: float,
-        font: QFont,
-        colours: BoardColours,
-    ) -> None:
-        if not tiles:
-            return
-        painter.setPen(border)
-        painter.setBrush(fill)
-        for rect, _index, _value in tiles:
-            painter.drawRoundedRect(rect, radius, radius)
-        painter.setPen(colours.text)
-        painter.setFont(font)
-        centre = int(Qt.AlignmentFlag.AlignCenter)
-        for rect, _index, value in tiles:
-            painter.drawText(rect, centre, str(value))
 
     def _paint_badge(
         self,
