@@ -4,8 +4,9 @@ Stroking an antialiased rounded rectangle costs the raster engine about 20 µs a
 a number with `drawText` about 6 µs; a 32x32 board shows some 440 tiles, so every edit spent
 over 10 ms on them. A tile looks the same wherever it sits, so it is rendered once into a
 pixmap and copied after: a whole tile (body and number) per value and look, or a body alone
-per look, with numbers laid out once as `QStaticText`, where something must be drawn
-between the two (the pair connector goes under the numbers).
+per look where something must be drawn between body and number (the board's pair
+connector; its numbers then go on top as text). The reading strip's small numbers are laid
+out once each as `QStaticText` (`draw_numbers`).
 
 Pixmaps are copied to whole device pixels, so a tile is rendered for the sub-pixel offset
 (in quarters of a device pixel) at which it lands: the result matches the vector drawing.
