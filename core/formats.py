@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, NoReturn
@@ -71,36 +71,154 @@ def parse_document(text: str, width: int | None = None) -> ParsedBoard:
     if width is not None and width < 1:
         raise BoardError(f"width must be at least 1, got {width}")
     text = text.lstrip("\ufeff")
-    stripped = text.strip()
-    if not stripped:
+    if not text or text.isspace():
         raise BoardError("empty input: no board given")
-    if stripped.startswith("{") and stripped[1:].lstrip().startswith('"'):
-        return _parse_json(stripped)
+    json_start = _json_start(text)
+    if json_start is not None:
+        # A JSON board may hold its goal too: twice the numbers.
+        _refuse_more_tokens_than_a_board_holds(text, boards=2)
+        return _parse_json(text, json_start)
+    _refuse_more_tokens_than_a_board_holds(text)
     plain_rows = _plain_rows(text)
     if plain_rows is not None:
-        return ParsedBoard(_board_from_rows(plain_rows, width, digits_only=True))
+        if len(plain_rows) > 1:
+            board = _plain_grid_board(plain_rows, width)
+            if board is not None:
+                return ParsedBoard(board)
+        rows = [row.split() for row in plain_rows]
+        return ParsedBoard(_board_from_rows(rows, width, digits_only=True))
     rows, sized = _rows_from_text(text)
     return ParsedBoard(_board_from_rows(rows, width, sized=sized))
 
 
+# --- how much work the text may ask for -------------------------------------------------
+
+#: Words that may stand beside a board's numbers (captions, comments, a size line).
+_TOKEN_ALLOWANCE = 65_536
+#: Bytes that end a token when counting them: ASCII white space and cell separators.
+#: Non-ASCII bytes (box drawing, non-breaking spaces) count as separators too, so a table
+#: drawn with box characters is not taken for more words than it has.
+_TOKEN_COUNT_TABLE = bytes(
+    0 if byte in b" \t\r\n\v\f,;|" or byte >= 0x80 else 1 for byte in range(256)
+)
+
+
+_TOKEN_COUNT_PIECE = 1 << 20
+
+
+def _refuse_more_tokens_than_a_board_holds(text: str, boards: int = 1) -> None:
+    """Raise "too large" before any splitting when the text holds more separate words and
+    numbers than the largest board has cells (plus room for captions and comments).
+
+    Splitting makes a Python string of every token, tens of bytes each: a 50 MB line of
+    short numbers would take gigabytes before the cell count could be checked. Counting
+    runs of non-separator bytes takes two passes in C and one copy of the text.
+    """
+    limit = boards * MAX_CELLS + _TOKEN_ALLOWANCE
+    if len(text) <= limit:
+        return  # too short to hold more tokens than the limit allows
+    tokens = 0
+    previous_mark = b"\x00"
+    # A piece at a time, so the count itself needs no copy of the whole text.
+    for start in range(0, len(text), _TOKEN_COUNT_PIECE):
+        piece = text[start : start + _TOKEN_COUNT_PIECE]
+        marks = previous_mark + piece.encode("utf-8", "surrogatepass").translate(_TOKEN_COUNT_TABLE)
+        tokens += marks.count(b"\x00\x01")
+        previous_mark = marks[-1:]
+    if tokens > limit:
+        raise BoardError(
+            f"too large: the input holds {tokens:,} numbers or words, "
+            f"the largest board has {MAX_CELLS:,} cells"
+        )
+
+
 # --- JSON -------------------------------------------------------------------------------
 
+#: Longest JSON number read as a tile or a size: more digits cannot fit any board, and
+#: Python refuses to convert integers of more than 4,300 digits at all.
+_MAX_JSON_DIGITS = 16
+#: Text read as a Python literal (single-quoted keys) only up to this size: the literal
+#: parser builds a syntax tree first, several times the size of the text.
+_MAX_LITERAL_LENGTH = 1024 * 1024
+_GOAL_WORD = re.compile(r"\bgoal\b", re.IGNORECASE)
 
-def _parse_json(text: str) -> ParsedBoard:
+
+# Comments, blank lines and caption lines ("Board:") that may come before a JSON board.
+_JSON_PREAMBLE = re.compile(
+    r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/|(?=[^\W\d_])[^\n\d{\[]*(?:\n|\Z))*", re.DOTALL
+)
+# An object whose first key is quoted, perhaps inside a list.
+_JSON_OPENING = re.compile(r"(?:\[\s*)?\{\s*[\"']")
+# What may follow the JSON board: white space and comments.
+_JSON_TRAILER = re.compile(r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/)*\Z", re.DOTALL)
+
+
+def _json_start(text: str) -> int | None:
+    """Where the JSON board in `text` starts, if the text is one: after any leading
+    comments and caption lines, an object `{"...` or `{'...`, or one wrapped in a list.
+    Positions, not copies: the text may be tens of megabytes."""
+    preamble = _JSON_PREAMBLE.match(text)
+    start = preamble.end() if preamble else 0
+    return start if _JSON_OPENING.match(text, start) else None
+
+
+def _load_json(text: str, start: int) -> object:
+    def bounded_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > _MAX_JSON_DIGITS:
+            shown = digits if len(digits) <= 20 else digits[:20] + "..."
+            raise BoardError(f"JSON number {shown} ({len(digits):,} digits) is out of range")
+        return int(digits)
+
     try:
-        data = json.loads(text)
+        value, end = json.JSONDecoder(parse_int=bounded_int).raw_decode(text, start)
     except json.JSONDecodeError as error:
+        if "'" in text and len(text) - start <= _MAX_LITERAL_LENGTH:
+            literal = _load_python_literal(text[start:])
+            if literal is not None:
+                return literal
         raise BoardError(
             f"not valid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
     except RecursionError:
         raise BoardError("not valid JSON: nested too deeply") from None
+    if not _JSON_TRAILER.match(text, end):
+        line = text.count("\n", 0, end) + 1
+        raise BoardError(f"unexpected text after the JSON board, on line {line}")
+    return value
+
+
+def _load_python_literal(text: str) -> object | None:
+    """A dict written as Python prints it (`{'tiles': [...], 'goal': 'blank-first'}`)."""
+    import ast
+
+    try:
+        value: object = ast.literal_eval(text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if isinstance(value, tuple):
+        value = list(value)
+    return value
+
+
+def _parse_json(text: str, start: int) -> ParsedBoard:
+    data = _load_json(text, start)
+    if isinstance(data, list):
+        objects = [item for item in data if isinstance(item, dict)]
+        if len(data) != 1 or len(objects) != 1:
+            raise BoardError(
+                f"the JSON list holds {len(data)} items; give one board object "
+                "(or one board per line with --batch)"
+            )
+        data = objects[0]
     if not isinstance(data, dict):
         raise BoardError("JSON board must be an object with width, height and tiles")
+    for key in data:
+        if isinstance(key, str) and key != "goal" and key.strip().lower() == "goal":
+            raise BoardError(f'JSON key {key!r} is not read: write the goal as "goal"')
     tiles_value = data.get("tiles")
     if tiles_value is None:
         raise BoardError('JSON board has no "tiles" list')
-    cells = _json_cells(tiles_value)
+    cells = _json_flat(tiles_value)
     width = _json_dimension(data, "width")
     height = _json_dimension(data, "height")
     if isinstance(tiles_value, list) and tiles_value and isinstance(tiles_value[0], list):
@@ -109,7 +227,14 @@ def _parse_json(text: str) -> ParsedBoard:
         height = height if height is not None else len(tiles_value)
     if width is None and height is not None and height > 0:
         width = len(cells) // height
-    board = _board_from_cells(cells, width, height)
+    if width is None and height is None:
+        side = math.isqrt(len(cells))
+        if side * side != len(cells):
+            raise BoardError(f'JSON "tiles" holds {len(cells)} cells, not a square: give "width"')
+        width = side
+    if height is None and width is not None and width > 0:
+        height = len(cells) // width
+    board = _json_board(cells, width, height)
     goal = _json_goal(data.get("goal"), board)
     return ParsedBoard(board, goal)
 
@@ -123,21 +248,40 @@ def _json_dimension(data: dict[str, Any], key: str) -> int | None:
     return value
 
 
-def _json_cells(value: object) -> list[str]:
+def _json_flat(value: object) -> list[object]:
+    """The items of a JSON tile list, rows flattened."""
     if not isinstance(value, list):
         raise BoardError('JSON "tiles" must be a list of numbers (or of rows)')
+    if not any(isinstance(item, list) for item in value):
+        return value
     flat: list[object] = []
     for item in value:
         if isinstance(item, list):
             flat.extend(item)
         else:
             flat.append(item)
-    cells = []
+    return flat
+
+
+def _json_board(flat: list[object], width: int | None, height: int | None) -> Board:
+    if width and height and all(type(item) is int for item in flat):
+        # Plain numbers (the usual case) become the board as they are: turning each into
+        # a string for the text reader took tens of bytes a cell on a large board.
+        try:
+            return Board(width, height, tuple(flat))  # type: ignore[arg-type]
+        except BoardError:
+            pass  # the careful reader below gives the message (or reads 16 as the blank)
+    return _board_from_cells(_json_cells(flat), width, height)
+
+
+def _json_cells(flat: list[object]) -> list[str]:
+    cells: list[str] = []
     for position, item in enumerate(flat, start=1):
         if item is None:
             cells.append("")
         elif isinstance(item, bool) or not isinstance(item, int | str):
-            raise BoardError(f'JSON "tiles" item {position}: {item!r} is not a number')
+            shown = repr(item) if len(repr(item)) <= 20 else repr(item)[:20] + "..."
+            raise BoardError(f'JSON "tiles" item {position}: {shown} is not a number')
         else:
             cells.append(str(item))
     return cells
@@ -150,7 +294,7 @@ def _json_goal(value: object, board: Board) -> str | Board | None:
         return str(value)
     if isinstance(value, list):
         try:
-            return _board_from_cells(_json_cells(value), board.width, board.height)
+            return _json_board(_json_flat(value), board.width, board.height)
         except BoardError as error:
             raise BoardError(f'JSON "goal": {error}') from None
     raise BoardError(
@@ -161,8 +305,9 @@ def _json_goal(value: object, board: Board) -> str | Board | None:
 # --- text to rows of cell tokens -----------------------------------------------------------
 
 
-def _plain_rows(text: str) -> list[list[str]] | None:
-    """Rows of text made of nothing but ASCII digits, spaces and line breaks; else None.
+def _plain_rows(text: str) -> list[str] | None:
+    """The non-empty lines of text made of nothing but ASCII digits, spaces and line
+    breaks; else None.
 
     Such text (what `format_board` writes) has no comments, brackets, separators or table
     rules, so the regular expressions that look for them, each a scan of the whole text,
@@ -171,10 +316,34 @@ def _plain_rows(text: str) -> list[list[str]] | None:
     """
     if not text.isascii() or text.encode("ascii").translate(None, _PLAIN_GRID_BYTES):
         return None
-    rows = [row for row in map(str.split, text.splitlines()) if row]
-    if len(rows) > 1 and len(rows[0]) == 1:
+    lines = [line for line in text.splitlines() if line and not line.isspace()]
+    if len(lines) > 1 and len(lines[0].split()) == 1:
         return None
-    return rows
+    return lines
+
+
+def _plain_grid_board(lines: list[str], width: int | None) -> Board | None:
+    """The board that rows of plain numbers make, read a row at a time; None when they do
+    not make one, so the careful reader can say why.
+
+    Turning each row into numbers as it is split keeps only one row's worth of strings
+    alive: splitting the whole text first held a string object (about 50 bytes) per cell.
+    """
+    row_width = len(lines[0].split())
+    if (width is not None and width != row_width) or len(lines) * row_width > MAX_CELLS:
+        return None
+
+    def numbers() -> Iterator[int]:
+        for line in lines:
+            cells = line.split()
+            if len(cells) != row_width:
+                raise ValueError("ragged rows")
+            yield from map(int, cells)
+
+    try:
+        return Board(row_width, len(lines), tuple(numbers()))
+    except ValueError:  # ragged rows, a BoardError, or a number too long for `int`
+        return None
 
 
 def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
@@ -195,6 +364,16 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
     # Leading captions go, but only if rows follow: words between rows are still an error,
     # and text of words alone should say which word is not a number.
     first_row = next((i for i, line in enumerate(lines) if not _CAPTION.match(line)), 0)
+    for caption in lines[:first_row]:
+        if _GOAL_WORD.search(caption):
+            # "Goal: blank-first" above a grid would otherwise be dropped as a caption and
+            # the board checked against the default goal: a verdict for another question.
+            shown = caption.strip()
+            shown = shown if len(shown) <= 40 else shown[:40] + "..."
+            raise BoardError(
+                f"the text names a goal ({shown!r}) that is not read from a grid: "
+                'give the goal with --goal, or as "goal" in a JSON board'
+            )
     lines = lines[first_row:]
     if len(lines) == 1 and "/" in lines[0]:
         # Slashes end rows, so even `1 0 2/` is one row of a 3x1 board, not a flat line.
@@ -211,7 +390,13 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
                 and all(len(row) == declared_width for row in body)
             ):
                 return body, True
-            if any(len(row) != 1 for row in body):
+            first_as_row = _split_row(lines[0])
+            rows_agree = len({len(row) for row in body}) == 1
+            if rows_agree and len(first_as_row) == len(body[0]) > 1:
+                # `7 x 4` over rows of three cells is a row with the blank written x,
+                # not a size line that disagrees with what follows.
+                pass
+            elif any(len(row) != 1 for row in body):
                 # Rows of several cells under a size line: an n-puzzle file that does not
                 # match its own size. (A lone number over one-cell rows is a column board.)
                 _raise_size_mismatch(lines[0].strip(), declared_width, declared_height, body)
@@ -225,7 +410,11 @@ def _drop_trailing_separators(rows: list[list[str]]) -> list[list[str]]:
 
     Rows are trimmed when every row ends empty (two blanks would be invalid anyway) or
     when trimming is what makes ragged rows agree; otherwise the empty cell is the blank.
+    A single line is left whole: only its length and the width can tell, which
+    `_board_from_flat_line` knows.
     """
+    if len(rows) == 1:
+        return rows
     ends_empty = [len(row) > 1 and row[-1] == "" for row in rows]
     if not any(ends_empty):
         return rows
@@ -318,6 +507,8 @@ def _board_from_rows(
 def _board_from_flat_line(
     cells: list[str], width: int | None, *, digits_only: bool = False
 ) -> Board:
+    if len(cells) > 1 and cells[-1] == "":
+        cells = _flat_line_cells(cells, width)
     count = len(cells)
     if width is None:
         side = math.isqrt(count)
@@ -334,6 +525,30 @@ def _board_from_flat_line(
     if count % width:
         raise BoardError(f"{count} cells do not fill rows of width {width}")
     return _board_from_cells(cells, width, count // width, digits_only=digits_only)
+
+
+def _flat_line_cells(cells: list[str], width: int | None) -> list[str]:
+    """A flat line that ends in a separator: is the empty last cell the blank, or is the
+    separator a trailing comma as code writes lists?
+
+    It is the blank when no other cell is one and the cells, the empty one included, fill
+    the board (`1,2,3,4,5,6,7,8,` is a 3x3; `2,1,` with width 1 is a column 2, 1, blank);
+    otherwise the separator is dropped (`1, 2, 3, 4, 5, 6, 7, 8, 0,`).
+    """
+    whole, trimmed = len(cells), len(cells) - 1
+
+    def fills(count: int) -> bool:
+        if width is not None:
+            return count % width == 0
+        side = math.isqrt(count)
+        return side >= 2 and side * side == count
+
+    has_other_blank = any(cell.strip() in BLANK_TOKENS for cell in cells[:-1])
+    if not has_other_blank and fills(whole):
+        return cells
+    if fills(trimmed) or not fills(whole):
+        return cells[:-1]
+    return cells
 
 
 def _board_from_cells(

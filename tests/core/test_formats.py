@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 
 import pytest
 
-from core import Board, BoardError, format_board, parse_board, parse_document
+from core import Board, BoardError, check, format_board, parse_board, parse_document
 from core.board import MAX_CELLS
 from core.formats import FORMATS, MAX_TEXT_LENGTH
 
@@ -182,7 +183,7 @@ def test_plain_text_carries_no_goal() -> None:
         ('{"width": "2", "height": 2, "tiles": [1, 2, 3, 0]}', r'"width" must be a whole number'),
         ('{"width": 2, "height": 2, "tiles": [1, 2, 3]}', r"2x2 board needs 4 cells, got 3"),
         ('{"width": 2, "height": 2, "tiles": [1, 2, 3, "a"]}', r"row 2, column 2: 'a' is not"),
-        ('{"tiles": [1, 2, 3, 0]}', r"width is not given"),
+        ('{"tiles": [1, 2, 0]}', r'holds 3 cells, not a square: give "width"'),
         ('{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": "up"}', r'"goal" must be'),
         (
             '{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": [1, 1, 2, 0]}',
@@ -360,3 +361,136 @@ def test_a_leading_caption_is_not_a_row() -> None:
 def test_words_between_rows_are_still_an_error() -> None:
     with pytest.raises(BoardError, match=r"row 2, column 1: 'foo' is not a number"):
         parse_board("1 2\nfoo bar\n3 0")
+
+
+# --- a goal is read as written, or refused; never replaced by the default -----------------
+
+_GOAL_JSON = '{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": "blank-first"}'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "// from my solver\n" + _GOAL_JSON,
+        "# saved board\n" + _GOAL_JSON,
+        "/* saved\n   board */\n" + _GOAL_JSON,
+        "[" + _GOAL_JSON + "]",
+        "[\n  " + _GOAL_JSON + "\n]\n",
+        _GOAL_JSON.replace('"', "'"),
+        "Board:\n" + json.dumps(json.loads(_GOAL_JSON), indent=2),
+        "Current state:\n\n" + json.dumps(json.loads(_GOAL_JSON), indent=4) + "\n",
+    ],
+    ids=[
+        "line-comment",
+        "hash-comment",
+        "block-comment",
+        "wrapped-in-a-list",
+        "wrapped-pretty",
+        "single-quotes",
+        "caption-pretty",
+        "caption-indent-4",
+    ],
+)
+def test_json_goal_survives_what_people_wrap_it_in(text: str) -> None:
+    document = parse_document(text)
+    assert document.board == Board(2, 2, (1, 2, 3, 0))
+    assert document.goal == "blank-first"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Goal: blank-first\n1 2 3\n4 5 6\n7 8 0\n", r"names a goal \('Goal: blank-first'\)"),
+        ("goal = blank first\n1 2\n3 0\n", "names a goal"),
+        (_GOAL_JSON.replace('"goal"', '"Goal"'), "JSON key 'Goal' is not read"),
+        ("[" + _GOAL_JSON + ", " + _GOAL_JSON + "]", "JSON list holds 2 items"),
+        (
+            '{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": "blank-first",}',
+            "not valid JSON",
+        ),
+    ],
+    ids=["caption", "caption-lowercase", "capitalised-key", "two-boards", "trailing-comma"],
+)
+def test_a_goal_that_cannot_be_used_is_an_error(text: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        parse_document(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"width": 3, "height": 3, "tiles": [1' + "0" * 5000 + ", 2, 3, 4, 5, 6, 7, 8, 0]}",
+        '{"width": 3' + "0" * 5000 + ', "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 8, 0]}',
+        '{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": [-' + "9" * 4400 + "]}",
+    ],
+    ids=["tile", "width", "goal"],
+)
+def test_json_numbers_too_long_for_python_are_out_of_range(text: str) -> None:
+    with pytest.raises(BoardError, match=r"JSON number .* digits\) is out of range"):
+        parse_document(text)
+
+
+def test_json_without_a_width_is_read_as_a_square() -> None:
+    assert parse_board('{"tiles": [1, 2, 3, 4, 5, 6, 7, 8, 0]}') == Board.solved(3, 3)
+
+
+# --- empty cells, lower-case x, and size lines ------------------------------------------------
+
+
+def test_a_flat_line_whose_last_cell_is_empty_has_the_blank_there() -> None:
+    assert parse_board("1,2,3,4,5,6,7,8,") == Board.solved(3, 3)
+
+
+def test_a_one_wide_column_with_an_empty_last_cell() -> None:
+    board = parse_board("2,1,\n", width=1)
+    assert board == Board(1, 3, (2, 1, 0))
+    assert not check(board).solvable
+
+
+def test_a_trailing_comma_after_the_blank_is_not_a_cell() -> None:
+    assert parse_board("1, 2, 3, 4, 5, 6, 7, 8, 0,") == Board.solved(3, 3)
+
+
+def test_a_row_with_the_blank_written_x_is_not_a_size_line() -> None:
+    assert parse_board("7 x 4\n1 2 3\n5 6 8\n") == Board(3, 3, (7, 0, 4, 1, 2, 3, 5, 6, 8))
+    assert parse_board("1 2 3\n7 X 4\n5 6 8\n") == Board(3, 3, (1, 2, 3, 7, 0, 4, 5, 6, 8))
+
+
+def test_a_real_size_line_is_still_read() -> None:
+    assert parse_board("3 x 2\n1 2 3\n4 5 0\n") == Board(3, 2, (1, 2, 3, 4, 5, 0))
+
+
+# --- too large is said before the work ---------------------------------------------------------
+
+
+def test_too_many_numbers_are_refused_before_they_are_split() -> None:
+    text = "12 " * (MAX_CELLS + 100_000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(BoardError, match="too large: the input holds"):
+            parse_document(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # Splitting would make a string object per number (about 50 bytes each): 200+ MB here.
+    # Counting them needs less than one more copy of the text.
+    assert peak < len(text)
+
+
+def test_a_json_list_longer_than_two_boards_is_refused_before_it_is_parsed() -> None:
+    text = '{"width": 2, "tiles": [' + "1234567," * (2 * MAX_CELLS + 100_000) + "0]}"
+    tracemalloc.start()
+    try:
+        with pytest.raises(BoardError, match="too large"):
+            parse_document(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < len(text)
+
+
+def test_tiles_that_are_not_whole_numbers_are_a_board_error() -> None:
+    with pytest.raises(BoardError, match="whole numbers"):
+        Board(2, 2, (1.0, 2, 3, 0))  # type: ignore[arg-type]
+    with pytest.raises(BoardError, match="whole numbers"):
+        Board(2, 2, ("1", 2, 3, 0))  # type: ignore[arg-type]
