@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core import Board, BoardError, Goal, ParsedBoard, format_board, parse_document
+from core import Board, Goal, ParsedBoard, format_board, parse_document
+from core.textio import read_text_file
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -28,13 +30,14 @@ def format_for(path: str) -> str:
 
 
 def read_board_file(path: str) -> ParsedBoard:
-    """Parse a board file; raises `OSError` (unreadable) or `BoardError` (not a board)."""
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise BoardError(f"{Path(path).name} is not a text file") from error
-    return parse_document(text)
+    """Parse a board file.
+
+    The file is read through `core.textio`, the window's way: anything that is not a
+    regular file (a FIFO, /dev/zero, a socket) is refused without blocking, and a file
+    over the size limit before any of it is read. Raises `core.textio.InputError` (cannot
+    be read as text) or `BoardError` (text, but not a board); both are `ValueError`s.
+    """
+    return parse_document(read_text_file(path, regular_only=True))
 
 
 def write_board_file(path: str, board: Board, goal: Goal) -> None:
@@ -56,6 +59,16 @@ def write_board_file(path: str, board: Board, goal: Goal) -> None:
         raise OSError(f"cannot write {path}: {save.errorString()}")
 
 
+def canonical_path(path: str) -> str:
+    """`path` absolute with its links resolved, as the recent list keeps it; a path whose
+    links loop (Path.resolve raises RuntimeError for those on Python 3.11) is kept as an
+    absolute path instead."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, RuntimeError):
+        return os.path.abspath(path)
+
+
 class RecentFiles:
     """The most recently opened or saved files, newest first, kept in QSettings."""
 
@@ -69,9 +82,11 @@ class RecentFiles:
         return [str(path) for path in (value or [])][:MAX_RECENT]
 
     def add(self, path: str) -> None:
-        path = str(Path(path).resolve())
+        path = canonical_path(path)
         paths = [path, *(p for p in self.paths() if p != path)][:MAX_RECENT]
         self._settings.setValue(RECENT_KEY, paths)
 
     def remove(self, path: str) -> None:
-        self._settings.setValue(RECENT_KEY, [p for p in self.paths() if p != path])
+        """Forget `path`, given as listed or as the user named it."""
+        forgotten = {path, canonical_path(path)}
+        self._settings.setValue(RECENT_KEY, [p for p in self.paths() if p not in forgotten])

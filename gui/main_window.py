@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import Board, BoardError
+from core import Board
+from core.textio import quote_name
 from gui.app_info import APP_NAME, app_version
 from gui.board_editor import MAX_SIDE, BoardEditor
 from gui.board_model import BoardModel
@@ -60,11 +61,25 @@ GEOMETRY_KEY = "window/geometry"
 STATE_KEY = "window/state"
 LAST_BOARD_KEY = "board/last"
 BADGES_KEY = "view/badges"
+#: Longest status line shown; longer messages are cut with an ellipsis.
+MAX_MESSAGE_LENGTH = 300
 MODE_HINTS = {
     Mode.EDIT: "Edit: type numbers, drag a tile onto another to swap them",
     Mode.PLACE: "Place in order: click where each tile sits, 1 first",
     Mode.PLAY: "Play: click a tile beside the blank or use the arrow keys",
 }
+
+
+def _reason(error: Exception, path: str) -> str:
+    """What went wrong, without the file name core's readers put in front (the window names
+    the file itself) and without a second "cannot open"."""
+    reason = str(error) or type(error).__name__
+    prefix = quote_name(path) + ": "
+    if reason.startswith(prefix):
+        reason = reason[len(prefix) :]
+    if reason.startswith("cannot open (") and reason.endswith(")"):
+        reason = reason[len("cannot open (") : -1]
+    return reason
 
 
 class MainWindow(QMainWindow):
@@ -329,7 +344,12 @@ class MainWindow(QMainWindow):
     # -- messages and dialogs -----------------------------------------------------------
 
     def show_message(self, text: str) -> None:
-        self.status_message.setText(text)
+        """One line in the status bar: line breaks become spaces and a very long text is
+        cut, so no message (a file name, a token from a bad file) can take over the window."""
+        line = " ".join(text.split())
+        if len(line) > MAX_MESSAGE_LENGTH:
+            line = line[: MAX_MESSAGE_LENGTH - 1] + "\u2026"
+        self.status_message.setText(line)
 
     def _confirm(self, question: str) -> bool:
         from PySide6.QtWidgets import QMessageBox
@@ -406,18 +426,20 @@ class MainWindow(QMainWindow):
             self.open_file(path)
 
     def open_file(self, path: str) -> bool:
-        """Load a board file; a bad file leaves the board alone and says why."""
+        """Load a board file; a bad file leaves the board alone and says why in one line."""
         try:
             parsed = read_board_file(path)
-        except (OSError, BoardError) as error:
-            self.show_message(f"Cannot open {Path(path).name}: {error}")
-            self.recent_files.remove(str(Path(path).resolve()))
+        except (OSError, ValueError) as error:
+            # InputError (not a readable text file) and BoardError (not a board) are both
+            # ValueErrors; any other ValueError from a reader is still a file we cannot use.
+            self.show_message(f"Cannot open {quote_name(Path(path).name)}: {_reason(error, path)}")
+            self.recent_files.remove(path)
             self._rebuild_recent_menu()
             return False
         board = parsed.board
         if board.width > MAX_SIDE or board.height > MAX_SIDE:
             self.show_message(
-                f"Cannot open {Path(path).name}: the window edits boards up to "
+                f"Cannot open {quote_name(Path(path).name)}: the window edits boards up to "
                 f"{MAX_SIDE}x{MAX_SIDE}; use `slidecheck check` for larger ones"
             )
             return False
@@ -427,7 +449,7 @@ class MainWindow(QMainWindow):
         self.recent_files.add(path)
         self._rebuild_recent_menu()
         self._update_title()
-        self.show_message(f"Opened {Path(path).name}")
+        self.show_message(f"Opened {quote_name(Path(path).name)}")
         return True
 
     def save(self) -> bool:

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtGui import QImage, QPalette
 
 from core import format_board
+from core.textio import MAX_INPUT_BYTES
 from gui.app import forced_palette, parse_arguments
 from gui.palette import is_dark
 from tests.gui.conftest import LOYD_BOARD
@@ -82,3 +83,32 @@ def test_screenshot_of_a_bad_board_fails_cleanly(tmp_path):
     )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["symlink loop", "fifo", "huge integer", "too large"])
+def test_screenshot_of_an_unreadable_board_exits_2_with_one_line(tmp_path, kind):
+    board = tmp_path / "board.json"
+    if kind == "symlink loop":
+        board.symlink_to(tmp_path / "other.json")
+        (tmp_path / "other.json").symlink_to(board)
+    elif kind == "fifo":
+        os.mkfifo(board)
+    elif kind == "huge integer":
+        board.write_text('{"width": 2, "height": 2, "tiles": [1, 2, 3, ' + "9" * 5000 + "]}")
+    else:
+        with board.open("wb") as handle:
+            handle.truncate(MAX_INPUT_BYTES + 1)
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    result = subprocess.run(
+        [sys.executable, "-m", "gui.launcher", "--board", str(board), "--screenshot", "x.png"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith('slidecheck: Cannot open "board.json": '), result.stderr
+    assert not (tmp_path / "x.png").exists()

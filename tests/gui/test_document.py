@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings
 
-from core import Board, BoardError
+from core import Board
+from core.textio import InputError
 from gui.document import (
     MAX_RECENT,
     RecentFiles,
@@ -47,10 +48,10 @@ def test_json_keeps_a_custom_goal(tmp_path):
     assert parsed.goal == goal
 
 
-def test_binary_file_is_a_board_error(tmp_path):
+def test_binary_file_is_an_input_error(tmp_path):
     path = tmp_path / "image.txt"
     path.write_bytes(b"\xff\xfe\x00\x89PNG")
-    with pytest.raises(BoardError):
+    with pytest.raises(InputError, match=r'image\.txt"'):
         read_board_file(str(path))
 
 

@@ -1,0 +1,170 @@
+"""The window trusts no input: files it opens, text it pastes and settings it restores are
+read right or refused in one clear line, and the board on screen is never lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from core import Board, format_board
+from core.textio import MAX_INPUT_BYTES
+from gui.main_window import MainWindow
+from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD
+
+HUGE_INTEGER = "9" * 5000  # past Python's 4,300-digit limit for int(str)
+
+
+def board_state(window: MainWindow) -> tuple[int, int, list[int | None], object, int]:
+    return (
+        window.model.width,
+        window.model.height,
+        window.model.cells(),
+        window.model.goal,
+        window.undo_stack.count(),
+    )
+
+
+def assert_refused(window: MainWindow, before: tuple, name: str, reason: str) -> None:
+    """The open failed, said so in one line naming the file, and changed nothing."""
+    message = window.status_message.text()
+    assert board_state(window) == before
+    assert message.startswith(f'Cannot open "{name}": '), message
+    assert reason.lower() in message.lower(), message
+    assert "\n" not in message
+    assert "Errno" not in message
+    assert "Traceback" not in message
+
+
+@pytest.fixture
+def loaded_window(window: MainWindow) -> MainWindow:
+    window.editor.load(ARTICLE_BOARD, "blank-first", "Load")
+    return window
+
+
+# -- open --------------------------------------------------------------------------------
+
+
+def test_open_a_symlink_loop(loaded_window, tmp_path):
+    first, second = tmp_path / "loop.txt", tmp_path / "other.txt"
+    first.symlink_to(second)
+    second.symlink_to(first)
+    before = board_state(loaded_window)
+    assert not loaded_window.open_file(str(first))
+    assert_refused(loaded_window, before, "loop.txt", "too many levels of symbolic links")
+
+
+def test_open_a_fifo_with_no_writer_does_not_block(loaded_window, tmp_path):
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    # A watchdog, not a timing: if the open ever blocks on the FIFO, a writer comes and
+    # goes after a while so the test ends (and fails) instead of hanging the run.
+    finished = threading.Event()
+    rescued = []
+
+    def rescue() -> None:
+        if finished.wait(20):
+            return
+        rescued.append(True)
+        descriptor = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        os.close(descriptor)
+
+    watchdog = threading.Thread(target=rescue, daemon=True)
+    watchdog.start()
+    before = board_state(loaded_window)
+    try:
+        assert not loaded_window.open_file(str(fifo))
+    finally:
+        finished.set()
+        watchdog.join()
+    assert not rescued, "the open blocked on a FIFO with no writer"
+    assert_refused(loaded_window, before, "pipe.txt", "not a regular file")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_open_dev_zero_is_refused_without_reading(loaded_window):
+    before = board_state(loaded_window)
+    assert not loaded_window.open_file("/dev/zero")
+    assert_refused(loaded_window, before, "zero", "not a regular file")
+
+
+def test_open_a_file_over_the_limit_is_refused_before_reading(loaded_window, tmp_path):
+    big = tmp_path / "big.txt"
+    with big.open("wb") as handle:
+        handle.truncate(MAX_INPUT_BYTES + 1)  # sparse: costs no disk and no time
+    before = board_state(loaded_window)
+    tracemalloc.start()
+    try:
+        assert not loaded_window.open_file(str(big))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, f"{peak:,} bytes allocated: the file was read"
+    assert_refused(loaded_window, before, "big.txt", "too large")
+
+
+def test_open_json_with_a_5000_digit_integer(loaded_window, tmp_path):
+    before = board_state(loaded_window)
+    for name, text in (
+        ("tile.json", f'{{"width": 2, "height": 2, "tiles": [1, 2, 3, {HUGE_INTEGER}]}}'),
+        ("width.json", f'{{"width": {HUGE_INTEGER}, "height": 1, "tiles": [1, 0]}}'),
+    ):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        assert not loaded_window.open_file(str(path))
+        assert_refused(loaded_window, before, name, "")
+        assert len(loaded_window.status_message.text()) < 400
+
+
+def test_open_a_file_name_with_a_line_break_stays_one_line(loaded_window, tmp_path):
+    path = tmp_path / "two\nlines.txt"
+    path.write_text("not a board\n", encoding="utf-8")
+    before = board_state(loaded_window)
+    assert not loaded_window.open_file(str(path))
+    assert_refused(loaded_window, before, "two\\x0alines.txt", "")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-8-sig"])
+def test_open_a_file_with_a_byte_order_mark(loaded_window, tmp_path, encoding):
+    path = tmp_path / "notepad.txt"
+    text = format_board(LOYD_BOARD).replace("\n", "\r\n")
+    data = text.encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data  # the codec itself writes no mark
+    path.write_bytes(data)
+    assert loaded_window.open_file(str(path)), loaded_window.status_message.text()
+    assert loaded_window.model.board == LOYD_BOARD
+    assert loaded_window.status_message.text() == 'Opened "notepad.txt"'
+
+
+def test_a_status_message_is_one_bounded_line(loaded_window):
+    loaded_window.show_message("first line\nsecond line " + "x" * 5000)
+    message = loaded_window.status_message.text()
+    assert message.startswith("first line second line x")
+    assert message.endswith("\u2026")
+    assert len(message) == 300
+
+
+def test_open_from_the_recent_menu_refuses_a_fifo(loaded_window, tmp_path):
+    fifo = tmp_path / "pipe.board"
+    os.mkfifo(fifo)
+    loaded_window.recent_files.add(str(fifo))
+    loaded_window._rebuild_recent_menu()
+    before = board_state(loaded_window)
+    loaded_window.recent_menu.actions()[0].trigger()
+    assert_refused(loaded_window, before, "pipe.board", "not a regular file")
+    assert str(fifo.resolve()) not in loaded_window.recent_files.paths()
+
+
+def test_a_board_file_still_opens(loaded_window, tmp_path):
+    path = tmp_path / "board.json"
+    data = {"width": 4, "height": 4, "tiles": list(LOYD_BOARD.tiles), "goal": "blank-last"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert loaded_window.open_file(str(path))
+    assert loaded_window.model.board == LOYD_BOARD
+    assert loaded_window.model.goal == "blank-last"
+    assert loaded_window.model.board != Board.solved(4, 4)
