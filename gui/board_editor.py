@@ -24,6 +24,7 @@ from core import (
     random_board,
     slide_in_direction,
 )
+from core.formats import MAX_TEXT_LENGTH
 from gui.board_model import BoardModel, Cell
 from gui.commands import BoardState, BoardStateCommand, TypeIntoCellCommand
 
@@ -177,11 +178,22 @@ class BoardEditor(QObject):
         self._replace(text, list(board.tiles), board.width, board.height, goal)
 
     def paste_text(self, text: str) -> bool:
-        """Read a board in any format core knows; on failure say why and change nothing."""
+        """Read a board in any format core knows; on failure say why and change nothing.
+
+        Text longer than core reads is refused before any parsing. Any text at all gives a
+        board or a message: a reader's ValueError (BoardError included) or a structure
+        nested too deep for Python is a refusal, never an exception out of a paste.
+        """
+        if len(text) > MAX_TEXT_LENGTH:
+            self.message.emit(
+                f"Cannot paste: the clipboard holds {len(text):,} characters, "
+                f"the limit is {MAX_TEXT_LENGTH:,}"
+            )
+            return False
         try:
             parsed = parse_document(text)
-        except BoardError as error:
-            self.message.emit(f"Cannot paste: {error}")
+        except (ValueError, RecursionError) as error:
+            self.message.emit(f"Cannot paste: {error or type(error).__name__}")
             return False
         if parsed.board.width > MAX_SIDE or parsed.board.height > MAX_SIDE:
             self.message.emit(f"Cannot paste: the window edits boards up to {MAX_SIDE}x{MAX_SIDE}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtGui import QUndoStack
 
 from core import Board, Direction
@@ -129,3 +131,31 @@ def test_resize_says_when_it_drops_a_custom_goal():
         "Goal set back to blank last: the custom goal was 4x4, the board is now 5x4 "
         "(Undo brings both back)"
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text(
+        alphabet=st.sampled_from(list('0123456789 _.xX-,|/\n\t{}[]":#*wdthgoalie')), max_size=80
+    )
+)
+def test_paste_text_never_raises_and_keeps_the_board_on_failure(qapp, text):
+    editor = make_editor(LOYD_BOARD)
+    messages: list[str] = []
+    editor.message.connect(messages.append)
+    if editor.paste_text(text):
+        assert editor.model.board is not None
+        assert messages == []
+    else:
+        assert editor.model.board == LOYD_BOARD
+        assert editor.undo_stack.count() == 0
+        assert len(messages) == 1
+        assert messages[0].startswith("Cannot paste: ")
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=60))
+def test_paste_of_any_unicode_never_raises(qapp, text):
+    editor = make_editor(LOYD_BOARD)
+    if not editor.paste_text(text):
+        assert editor.model.board == LOYD_BOARD

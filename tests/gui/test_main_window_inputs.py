@@ -168,3 +168,80 @@ def test_a_board_file_still_opens(loaded_window, tmp_path):
     assert loaded_window.model.board == LOYD_BOARD
     assert loaded_window.model.goal == "blank-last"
     assert loaded_window.model.board != Board.solved(4, 4)
+
+
+# -- paste -------------------------------------------------------------------------------
+
+NASTY_PASTES = {
+    "5000-digit tile": f'{{"width": 2, "height": 2, "tiles": [1, 2, 3, {HUGE_INTEGER}]}}',
+    "5000-digit width": f'{{"width": {HUGE_INTEGER}, "height": 1, "tiles": [1, 0]}}',
+    "5000-digit grid cell": f"1 2\n3 {HUGE_INTEGER}",
+    "JSON nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
+    "JSON object nested deep": '{"tiles": ' * 50_000 + "0" + "}" * 50_000,
+    "JSON with wrong types": '{"width": "three", "height": [], "tiles": {"a": 1}}',
+    "JSON null": "null",
+    "NUL characters": "1 2\x00\n3 0",
+    "only a size line": "4x4",
+    "negative size": "-3x-3\n1 2 3",
+    "float tiles": "1.5 2 3 0",
+    "empty": "",
+    "white space": " \n\t\r\n ",
+    "one huge line": "1 " * 200_000,
+}
+
+
+def paste(window: MainWindow, text: str) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    QGuiApplication.clipboard().setText(text)
+    window.paste_action.trigger()
+
+
+@pytest.mark.parametrize("name", NASTY_PASTES)
+def test_paste_of_bad_text_keeps_the_board_and_says_why(loaded_window, name):
+    before = board_state(loaded_window)
+    paste(loaded_window, NASTY_PASTES[name])
+    message = loaded_window.status_message.text()
+    assert board_state(loaded_window) == before
+    assert message.startswith("Cannot paste: "), message
+    assert len(message) <= 300
+
+
+def test_paste_over_the_limit_is_refused_before_parsing(loaded_window, monkeypatch):
+    import gui.board_editor
+
+    parsed = []
+    real_parse = gui.board_editor.parse_document
+    monkeypatch.setattr(
+        gui.board_editor,
+        "parse_document",
+        lambda text: parsed.append(len(text)) or real_parse(text),
+    )
+    monkeypatch.setattr(gui.board_editor, "MAX_TEXT_LENGTH", 1000)
+    before = board_state(loaded_window)
+    paste(loaded_window, " " * 990 + format_board(LOYD_BOARD))  # a board, but too long
+    assert parsed == []
+    assert board_state(loaded_window) == before
+    assert loaded_window.status_message.text().startswith("Cannot paste: the clipboard holds ")
+    assert "the limit is 1,000" in loaded_window.status_message.text()
+    paste(loaded_window, format_board(LOYD_BOARD))  # under the limit: read as ever
+    assert parsed == [len(format_board(LOYD_BOARD))]
+    assert loaded_window.model.board == LOYD_BOARD
+
+
+def test_paste_text_of_the_real_limit_is_refused_before_parsing(loaded_window, monkeypatch):
+    import gui.board_editor
+    from core.formats import MAX_TEXT_LENGTH
+
+    parsed = []
+    monkeypatch.setattr(gui.board_editor, "parse_document", parsed.append)
+    messages: list[str] = []
+    loaded_window.editor.message.connect(messages.append)
+    before = board_state(loaded_window)
+    assert not loaded_window.editor.paste_text("1" * (MAX_TEXT_LENGTH + 1))
+    assert parsed == []
+    assert board_state(loaded_window) == before
+    assert messages == [
+        f"Cannot paste: the clipboard holds {MAX_TEXT_LENGTH + 1:,} characters, "
+        f"the limit is {MAX_TEXT_LENGTH:,}"
+    ]
