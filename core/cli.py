@@ -6,32 +6,42 @@ Exit status: 0 solvable, 1 not solvable, 2 invalid input (one line on stderr, no
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import math
-import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import repeat
-from typing import NamedTuple, NoReturn, TextIO
+from typing import IO, NamedTuple, NoReturn, TextIO
 
 from core.board import Board, BoardError
 from core.fix import suggest_fix
-from core.formats import MAX_TEXT_LENGTH, parse_board, parse_document
+from core.formats import parse_board, parse_document
 from core.rule import GOAL_NAMES, Goal, GoalName, check, classic_goal_solvable, is_solvable
+from core.textio import (
+    MAX_INPUT_BYTES,
+    InputError,
+    decode_text,
+    detect_encoding,
+    open_binary,
+    quote_name,
+    read_stream,
+    read_text_file,
+)
 
 EXIT_SOLVABLE = 0
 EXIT_UNSOLVABLE = 1
 EXIT_INVALID = 2
 
 
-class InputError(Exception):
-    """Input that cannot be read at all (missing file, a directory, not text)."""
+class OutputError(Exception):
+    """The result could not be written (standard output closed, a full disk)."""
 
 
 class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_INVALID, f"slidecheck check: error: {message}\n")
+        # One line, like every other error of `check` (argparse's own is a usage block).
+        self.exit(EXIT_INVALID, f"slidecheck check: {message} (see slidecheck check --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,35 +67,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def read_text(path: str, stdin: TextIO | None = None) -> str:
-    """The whole input as text; raises `InputError` with a one-line reason."""
+def read_text(path: str, stdin: IO[str] | None = None) -> str:
+    """The whole input as text; raises `InputError` with a one-line reason.
+
+    `path` "-" reads `stdin` (default: the process's standard input, which may be closed).
+    """
     if path == "-":
-        stream = stdin or sys.stdin
-        data = stream.buffer.read(MAX_TEXT_LENGTH + 1) if hasattr(stream, "buffer") else None
-        if data is None:
-            return stream.read(MAX_TEXT_LENGTH + 1)
-        return _decode(data, "standard input")
-    if os.path.isdir(path):
-        raise InputError(f"{path}: is a directory, not a board file")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_TEXT_LENGTH + 1)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except OSError as error:
-        raise InputError(f"{path}: cannot read ({error.strerror or error})") from None
-    return _decode(data, path)
-
-
-def _decode(data: bytes, name: str) -> str:
-    if len(data) > MAX_TEXT_LENGTH:
-        raise InputError(f"{name}: too large, the limit is {MAX_TEXT_LENGTH:,} bytes")
-    if b"\0" in data:
-        raise InputError(f"{name}: binary data, not a board")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InputError(f"{name}: not UTF-8 text (byte {error.start + 1})") from None
+        stream = stdin if stdin is not None else sys.stdin
+        if stream is not None and not hasattr(stream, "buffer"):
+            text = stream.read(MAX_INPUT_BYTES + 1)  # a text stream handed in by a caller
+            if len(text) > MAX_INPUT_BYTES:
+                raise InputError(f"standard input: too large, the limit is {MAX_INPUT_BYTES:,}")
+            return text
+        return read_stream(stream.buffer if stream is not None else None)
+    return read_text_file(path, regular_only=False)
 
 
 def _resolve_goal(option: str | None) -> Goal | None:
@@ -96,7 +91,7 @@ def _resolve_goal(option: str | None) -> Goal | None:
     try:
         return parse_board(read_text(option))
     except BoardError as error:
-        raise InputError(f"goal {option}: {error}") from None
+        raise InputError(f"goal {quote_name(option)}: {error}") from None
     except InputError as error:
         # The reason already names the file; say it is the goal, not the board.
         raise InputError(f"goal {error}") from None
@@ -115,21 +110,21 @@ def _check_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
     chosen_goal: Goal = goal or document.goal or "blank-last"  # type: ignore[assignment]
     if args.json:
         data = _verdict_dict(board, chosen_goal)
-        out.write(json.dumps(data) + "\n")
+        _write(out, json.dumps(data) + "\n")
         return EXIT_SOLVABLE if data["solvable"] else EXIT_UNSOLVABLE
     if args.explain:
         verdict = check(board, chosen_goal)
         solvable = verdict.solvable
-        out.write(("solvable" if solvable else "unsolvable") + "\n")
+        _write(out, ("solvable" if solvable else "unsolvable") + "\n")
         for step in verdict.steps:
-            out.write(f"  {step}\n")
+            _write(out, f"  {step}\n")
         fix = None if solvable else suggest_fix(board, chosen_goal)
         if fix:
-            out.write(f"  Swap {fix[0]} and {fix[1]} to make it solvable.\n")
+            _write(out, f"  Swap {fix[0]} and {fix[1]} to make it solvable.\n")
     else:
         # Only the parity matters here: O(n), so a million-tile board stays quick.
         solvable = is_solvable(board, chosen_goal)
-        out.write(("solvable" if solvable else "unsolvable") + "\n")
+        _write(out, ("solvable" if solvable else "unsolvable") + "\n")
     return EXIT_SOLVABLE if solvable else EXIT_UNSOLVABLE
 
 
@@ -166,9 +161,15 @@ def _plain_line_shape(count: int, width: int | None) -> _PlainLineShape | None:
     )
 
 
-def _check_batch(text: str, args: argparse.Namespace, goal: Goal | None, out: TextIO) -> int:
+def _check_batch(
+    source: IO[bytes] | IO[str] | None, args: argparse.Namespace, goal: Goal | None, out: TextIO
+) -> int:
+    """Check one board per line of `source`, writing one result line per input line.
+
+    Results are written (and flushed) as each piece of input arrives, so the command works
+    inside a pipeline or on an endless generator, with memory bounded by the longest line.
+    """
     any_invalid = False
-    results: list[str] = []
     default_goal: Goal = goal or "blank-last"
     # Lines of plain numbers with a classic goal (the bulk of real batches) are checked
     # here without building a `Board`: a set comparison proves the tiles are a valid board
@@ -178,65 +179,232 @@ def _check_batch(text: str, args: argparse.Namespace, goal: Goal | None, out: Te
     if not args.json and default_goal in GOAL_NAMES and isinstance(default_goal, str):
         classic_goal = default_goal
     shapes: dict[int, _PlainLineShape | None] = {}
-    # Only "\n" ends a line here: splitlines() also breaks at form feeds, U+2028 and the
-    # like, which would give one input line two results.
-    lines = text.removesuffix("\n").split("\n") if text else []
-    for line in (line.removesuffix("\r") for line in lines):
-        if classic_goal is not None:
-            cells = line.split()
-            count = len(cells)
-            if count not in shapes:
-                shapes[count] = _plain_line_shape(count, args.width)
-            shape = shapes[count]
-            # Every token a tile's plain spelling, each tile once, and nothing but spaces
-            # between them (a tab makes empty cells, which the general reader handles).
-            if shape is not None and len(line) - line.count(" ") == shape.digit_count:
-                tiles = tuple(map(shape.tile_of_token.get, cells, repeat(-1)))
-                if shape.all_tiles.issubset(tiles):
-                    solvable = classic_goal_solvable(shape.width, shape.height, tiles, classic_goal)
+    for lines in _batch_lines(source):
+        results: list[str] = []
+        for entry in lines:
+            if isinstance(entry, InputError):
+                any_invalid = True
+                message = str(entry)
+                results.append(
+                    json.dumps({"error": message}) if args.json else f"invalid: {message}"
+                )
+                continue
+            line = entry.removesuffix("\r")
+            if classic_goal is not None:
+                cells = line.split()
+                count = len(cells)
+                if count not in shapes:
+                    shapes[count] = _plain_line_shape(count, args.width)
+                shape = shapes[count]
+                # Every token a tile's plain spelling, each tile once, and nothing but
+                # spaces between them (a tab makes empty cells, which the general reader
+                # handles).
+                if shape is not None and len(line) - line.count(" ") == shape.digit_count:
+                    tiles = tuple(map(shape.tile_of_token.get, cells, repeat(-1)))
+                    if shape.all_tiles.issubset(tiles):
+                        solvable = classic_goal_solvable(
+                            shape.width, shape.height, tiles, classic_goal
+                        )
+                        results.append("solvable" if solvable else "unsolvable")
+                        continue
+            try:
+                document = parse_document(line, args.width)
+                line_goal: Goal = goal or document.goal or default_goal  # type: ignore[assignment]
+                if args.json:
+                    results.append(json.dumps(_verdict_dict(document.board, line_goal)))
+                else:
+                    solvable = is_solvable(document.board, line_goal)
                     results.append("solvable" if solvable else "unsolvable")
-                    if len(results) >= 4096:
-                        out.write("\n".join(results) + "\n")
-                        results.clear()
-                    continue
-        try:
-            document = parse_document(line, args.width)
-            line_goal: Goal = goal or document.goal or default_goal  # type: ignore[assignment]
-            if args.json:
-                results.append(json.dumps(_verdict_dict(document.board, line_goal)))
-            else:
-                solvable = is_solvable(document.board, line_goal)
-                results.append("solvable" if solvable else "unsolvable")
-        except BoardError as error:
-            any_invalid = True
-            results.append(json.dumps({"error": str(error)}) if args.json else f"invalid: {error}")
-        if len(results) >= 4096:
-            out.write("\n".join(results) + "\n")
-            results.clear()
-    if results:
-        out.write("\n".join(results) + "\n")
+            except BoardError as error:
+                any_invalid = True
+                results.append(
+                    json.dumps({"error": str(error)}) if args.json else f"invalid: {error}"
+                )
+        if results:
+            _write(out, "\n".join(results) + "\n")
+            _flush(out)
     return EXIT_INVALID if any_invalid else EXIT_SOLVABLE
 
 
-def main(
-    argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
-) -> int:
-    """Run `slidecheck check` with `argv` (the words after `check`); returns the exit status."""
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
-    out = stdout or sys.stdout
+#: How much input is taken at a time; results are written after each piece.
+_BATCH_CHUNK = 64 * 1024
+
+
+def _batch_lines(source: IO[bytes] | IO[str] | None) -> Iterator[list[str | InputError]]:
+    """The lines of `source` (split on "\n" only), a list for each piece of input read.
+
+    A line that is not text, or longer than one board's input may be, becomes an
+    `InputError` in its place, so every input line still gets exactly one result.
+    """
+    if source is None:
+        raise InputError("standard input: closed, no boards to read")
+    chunks = _byte_chunks(source)
+    first = next(chunks, b"")
+    encoding, mark_length = detect_encoding(first[:4])
+    if encoding != "utf-8":
+        # UTF-16 or UTF-32 (a byte-order mark, as Windows Notepad writes): decode the
+        # stream as it comes and split the text. Rare, so simplicity wins over speed.
+        yield from _decoded_lines(encoding, first[mark_length:], chunks)
+        return
+    pending = b""
+    # A line longer than the limit is dropped as it streams in, never held whole.
+    oversized = False
+    for chunk in _chain_first(first[mark_length:], chunks):
+        pieces = chunk.split(b"\n")
+        pieces[0] = pending + pieces[0]
+        pending = pieces.pop()
+        lines: list[str | InputError] = []
+        for piece in pieces:
+            if oversized or len(piece) > MAX_INPUT_BYTES:
+                lines.append(_too_long())
+                oversized = False
+            else:
+                lines.append(_decode_line(piece))
+        if len(pending) > MAX_INPUT_BYTES:
+            pending = b""
+            oversized = True
+        if lines:
+            yield lines
+    if pending or oversized:
+        yield [_too_long() if oversized else _decode_line(pending)]
+
+
+def _chain_first(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    if first:
+        yield first
+    yield from rest
+
+
+def _too_long() -> InputError:
+    return InputError(f"too large: the line is longer than {MAX_INPUT_BYTES:,} bytes")
+
+
+def _decode_line(data: bytes) -> str | InputError:
     try:
+        return decode_text(data, "line")
+    except InputError as error:
+        return error
+
+
+def _byte_chunks(source: IO[bytes] | IO[str]) -> Iterator[bytes]:
+    """Pieces of `source` as they arrive: `read1` returns what one read gives, so a pipe
+    that delivers a line at a time is answered a line at a time."""
+    buffer = getattr(source, "buffer", source)
+    read = getattr(buffer, "read1", buffer.read)
+    while True:
+        try:
+            chunk = read(_BATCH_CHUNK)
+        except OSError as error:
+            raise InputError(f"cannot read the input ({error.strerror or error})") from None
+        if not chunk:
+            return
+        if isinstance(chunk, str):  # a text stream handed in by a caller (tests, the API)
+            chunk = chunk.encode("utf-8", "surrogatepass")
+        yield chunk
+
+
+def _decoded_lines(
+    encoding: str, first: bytes, chunks: Iterator[bytes]
+) -> Iterator[list[str | InputError]]:
+    decoder = codecs.getincrementaldecoder(encoding)("replace")
+    pending = ""
+    for chunk in _chain_first(first, chunks):
+        pieces = (pending + decoder.decode(chunk)).split("\n")
+        pending = pieces.pop()
+        if len(pending) > MAX_INPUT_BYTES:
+            raise InputError(f"too large: a line is longer than {MAX_INPUT_BYTES:,} characters")
+        if pieces:
+            yield [_checked_line(piece) for piece in pieces]
+    pending += decoder.decode(b"", final=True)
+    if pending:
+        yield [_checked_line(pending)]
+
+
+def _checked_line(line: str) -> str | InputError:
+    if "\ufffd" in line or "\0" in line:
+        return InputError("line: not text in the encoding its byte-order mark names")
+    return line
+
+
+def _write(out: TextIO, text: str) -> None:
+    try:
+        out.write(text)
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as error:  # ValueError: the stream was closed
+        raise OutputError(_reason(error)) from None
+
+
+def _flush(out: TextIO) -> None:
+    try:
+        out.flush()
+    except BrokenPipeError:
+        raise
+    except (OSError, ValueError) as error:
+        raise OutputError(_reason(error)) from None
+
+
+def _reason(error: Exception) -> str:
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+
+
+def main(
+    argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout: TextIO | None = None
+) -> int:
+    """Run `slidecheck check` with `argv` (the words after `check`); returns the exit status.
+
+    Every failure is one line on standard error and exit 2, never a traceback: bad input,
+    a closed standard input or output, a full disk.
+    """
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    out = stdout if stdout is not None else sys.stdout
+    try:
+        if out is None:
+            raise OutputError("standard output is closed")
         goal = _resolve_goal(args.goal)
-        text = read_text(args.file, stdin)
         if args.batch:
-            return _check_batch(text, args, goal, out)
-        return _check_one(text, args, goal, out)
+            if args.file == "-":
+                source = stdin if stdin is not None else sys.stdin
+                return _check_batch(source, args, goal, out)
+            with open_binary(args.file, regular_only=False) as handle:
+                return _check_batch(handle, args, goal, out)
+        text = read_text(args.file, stdin)
+        status = _check_one(text, args, goal, out)
+        _flush(out)
+        return status
     except (InputError, BoardError) as error:
-        name = "" if isinstance(error, InputError) or args.file == "-" else f"{args.file}: "
-        sys.stderr.write(f"slidecheck check: {name}{error}\n")
+        named = isinstance(error, InputError) or args.file == "-"
+        name = "" if named else f"{quote_name(args.file)}: "
+        _say(f"slidecheck check: {name}{error}")
+        return EXIT_INVALID
+    except OutputError as error:
+        _say(f"slidecheck check: cannot write the result: {error}")
         return EXIT_INVALID
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # A reader such as `head` went away; that is not our error.
-        sys.stderr.close()
+        # A reader such as `head` went away; that is not our error. Point standard output
+        # at nothing so the interpreter's flush at exit does not complain.
+        _silence_stdout()
         return EXIT_SOLVABLE
+
+
+def _say(line: str) -> None:
+    """One line on standard error, if there is one."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -65,7 +66,7 @@ def test_invalid_file_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     path.write_text("1 2 3\n4 5\n6 7 8 0\n")
     assert run([str(path)])[0] == 2
     assert capsys.readouterr().err == (
-        f"slidecheck check: {path}: ragged rows: row 2 has 2 cells but row 1 has 3\n"
+        f'slidecheck check: "{path}": ragged rows: row 2 has 2 cells but row 1 has 3\n'
     )
 
 
@@ -110,7 +111,7 @@ def test_missing_goal_file_says_it_is_the_goal(
     # Without "goal" the message would blame the board file the user did give.
     missing = tmp_path / "nope.txt"
     assert run(["--goal", str(missing)], SOLVABLE)[0] == 2
-    assert capsys.readouterr().err == f"slidecheck check: goal {missing}: no such file\n"
+    assert capsys.readouterr().err == f'slidecheck check: goal "{missing}": no such file\n'
 
 
 def test_goal_in_a_json_document() -> None:
@@ -396,3 +397,198 @@ def test_a_million_tile_board(form: str) -> None:
     solved = Board.solved(1000, 1000)
     assert run([], format_board(solved, form)) == (0, "solvable\n")
     assert run([], format_board(solved.with_swapped(0, 1), form)) == (1, "unsolvable\n")
+
+
+# --- streams that are closed, full or endless -----------------------------------------------------
+
+LAUNCHER = [sys.executable, "-m", "gui.launcher", "check"]
+
+
+def _shell(command: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """Run `command` in bash with `$CHECK` standing for the launcher's `check`."""
+    env = {**os.environ, "CHECK": " ".join(LAUNCHER)}
+    return subprocess.run(
+        ["bash", "-c", command],
+        input=stdin,
+        capture_output=True,
+        timeout=60,
+        check=False,
+        cwd=REPO,
+        env=env,
+    )
+
+
+def _one_clean_line(stderr: bytes, expected: str) -> None:
+    text = stderr.decode()
+    assert text.count("\n") == 1, text
+    assert text.startswith("slidecheck check: "), text
+    assert expected in text, text
+    assert "Traceback" not in text
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("$CHECK <&-", "standard input: closed"),
+        ("echo '1 2 3 0' | $CHECK >&-", "cannot write the result: standard output is closed"),
+        ("echo '1 2 3 0' | $CHECK > /dev/full", "cannot write the result: No space left"),
+        ("echo '1 2 3 0' | $CHECK --batch > /dev/full", "cannot write the result: No space left"),
+        ("echo '1 2 3 0' | $CHECK --json > /dev/full", "cannot write the result: No space left"),
+        ("$CHECK --batch <&-", "standard input: closed"),
+    ],
+    ids=[
+        "stdin-closed",
+        "stdout-closed",
+        "disk-full",
+        "batch-disk-full",
+        "json-disk-full",
+        "batch",
+    ],
+)
+def test_closed_or_full_streams_exit_2_with_one_line(command: str, expected: str) -> None:
+    result = _shell(command)
+    assert result.returncode == 2
+    _one_clean_line(result.stderr, expected)
+
+
+def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--colour"], ["--width", "x"], ["a", "b"]):
+        with pytest.raises(SystemExit) as exited:
+            main(argv, stdin=io.StringIO(SOLVABLE), stdout=io.StringIO())
+        assert exited.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1, err
+        assert err.startswith("slidecheck check: ")
+        assert "--help" in err
+
+
+def test_a_file_name_with_a_line_break_stays_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "two\nlines.txt"
+    path.write_text("1 2 3\n4 5\n")
+    assert run([str(path)])[0] == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert '\\x0alines.txt": ragged rows' in err
+
+
+def test_a_non_board_file_echoes_no_more_than_the_offending_token(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("secret-password-do-not-print is here\n1 2 3\n")
+    assert run([str(path)])[0] == 2
+    err = capsys.readouterr().err
+    assert "secret" not in err
+    assert "is here" not in err
+    path.write_text("1 2 3\n4 secret-password-do-not-print 5\n6 7 0\n")
+    assert run([str(path)])[0] == 2
+    err = capsys.readouterr().err
+    # The offending token, shortened, and nothing else of the file.
+    assert err.endswith(": row 2, column 2: 'secret-password-do-n...' is not a number\n")
+
+
+def test_utf16_board_with_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.txt"
+    path.write_bytes(UNSOLVABLE.replace("\n", "\r\n").encode("utf-16"))
+    assert run([str(path)]) == (1, "unsolvable\n")
+
+
+def test_batch_of_utf16_lines(tmp_path: Path) -> None:
+    path = tmp_path / "notepad.txt"
+    path.write_bytes("1 2 3 0\r\n2 1 3 0\r\nx\r\n".encode("utf-16"))
+    code, out = run(["--batch", str(path)])
+    assert code == 2
+    assert out.splitlines()[:2] == ["solvable", "unsolvable"]
+    assert out.splitlines()[2].startswith("invalid: ")
+
+
+def test_json_integer_too_long_for_python_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    text = '{"width": 2, "height": 2, "tiles": [1' + "0" * 5000 + ", 2, 3, 0]}"
+    assert run([], text) == (2, "")
+    _one_clean_line(capsys.readouterr().err.encode(), "out of range")
+
+
+def test_batch_goes_on_after_a_json_integer_too_long_for_python() -> None:
+    lines = [
+        "1 2 3 0",
+        '{"width": 2, "height": 2, "tiles": [1' + "0" * 5000 + ", 2, 3, 0]}",
+        '{"width' + "9" * 5000 + '": 2}',
+        "2 1 3 0",
+    ]
+    code, out = run(["--batch"], "\n".join(lines) + "\n")
+    results = out.splitlines()
+    assert code == 2
+    assert len(results) == 4
+    assert results[0] == "solvable"
+    assert results[1].startswith("invalid: JSON number")
+    assert results[2].startswith("invalid: ")
+    assert results[3] == "unsolvable"
+
+
+def test_batch_line_longer_than_the_limit_is_one_invalid_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import core.cli
+
+    monkeypatch.setattr(core.cli, "MAX_INPUT_BYTES", 1000)
+    monkeypatch.setattr(core.cli, "_BATCH_CHUNK", 64)
+    lines = ["1 2 3 0", "1 " * 5000, "2 1 3 0", "3 " * 700]
+    stdin = io.TextIOWrapper(io.BytesIO("\n".join(lines).encode()))
+    out = io.StringIO()
+    code = main(["--batch"], stdin=stdin, stdout=out)
+    assert code == 2
+    assert out.getvalue().splitlines() == [
+        "solvable",
+        "invalid: too large: the line is longer than 1,000 bytes",
+        "unsolvable",
+        "invalid: too large: the line is longer than 1,000 bytes",
+    ]
+
+
+def test_batch_bad_bytes_on_one_line_spoil_only_that_line() -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(b"1 2 3 0\n1 2 \xff 0\n2 1 3 0\n"))
+    out = io.StringIO()
+    assert main(["--batch"], stdin=stdin, stdout=out) == 2
+    results = out.getvalue().splitlines()
+    assert results[0] == "solvable"
+    assert results[1] == "invalid: line: not UTF-8 text (byte 5)"
+    assert results[2] == "unsolvable"
+
+
+def test_batch_answers_each_line_as_it_arrives() -> None:
+    """Inside a pipeline the next line may come only after the previous answer: the result
+    of each line must be out before more input exists."""
+    process = subprocess.Popen(
+        [*LAUNCHER, "--batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=REPO,
+    )
+    assert process.stdin is not None
+    assert process.stdout is not None
+    answers: list[bytes] = []
+    try:
+        for line, expected in [(b"1 2 3 0\n", b"solvable\n"), (b"2 1 3 0\n", b"unsolvable\n")]:
+            process.stdin.write(line)
+            process.stdin.flush()
+            reader = threading.Thread(target=lambda: answers.append(process.stdout.readline()))  # type: ignore[union-attr]
+            reader.start()
+            reader.join(timeout=30)
+            assert not reader.is_alive(), "no answer while the input stays open"
+            assert answers[-1] == expected
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+        process.stdout.close()
+        if process.stderr is not None:
+            process.stderr.close()
+    assert process.returncode == 0
+
+
+def test_batch_from_an_endless_generator_stops_when_the_reader_does() -> None:
+    result = _shell("yes '1 2 3 0' | $CHECK --batch | head -n 3")
+    assert result.stdout == b"solvable\n" * 3
+    assert result.stderr == b""
