@@ -60,8 +60,15 @@ def parse_board(text: str, width: int | None = None) -> Board:
     return parse_document(text, width).board
 
 
-def parse_document(text: str, width: int | None = None) -> ParsedBoard:
-    """Like `parse_board`, but also returns the goal a JSON document carries."""
+def parse_document(
+    text: str, width: int | None = None, *, max_cells: int = MAX_CELLS
+) -> ParsedBoard:
+    """Like `parse_board`, but also returns the goal a JSON document carries.
+
+    `max_cells` lowers the size limit (the window edits boards of up to 100x100): text
+    holding more numbers than that is refused before it is split, so a reader with a lower
+    limit never pays for a board it would refuse.
+    """
     if not isinstance(text, str):
         raise BoardError(f"expected text, got {type(text).__name__}")
     if len(text) > MAX_TEXT_LENGTH:
@@ -76,13 +83,31 @@ def parse_document(text: str, width: int | None = None) -> ParsedBoard:
     json_start = _json_start(text)
     if json_start is not None:
         # A JSON board may hold its goal too: twice the numbers.
-        _refuse_more_tokens_than_a_board_holds(text, boards=2)
-        return _parse_json(text, json_start)
-    _refuse_more_tokens_than_a_board_holds(text)
+        _refuse_more_tokens_than_a_board_holds(text, max_cells, boards=2)
+        return _within(_parse_json(text, json_start), max_cells)
+    _refuse_more_tokens_than_a_board_holds(text, max_cells)
+    return _within(_parse_text(text, width), max_cells)
+
+
+def _within(document: ParsedBoard, max_cells: int) -> ParsedBoard:
+    if document.board.size > max_cells:
+        board = document.board
+        raise BoardError(
+            f"too large: {board.width}x{board.height} is {board.size:,} cells, "
+            f"the limit here is {max_cells:,}"
+        )
+    return document
+
+
+def _parse_text(text: str, width: int | None) -> ParsedBoard:
     plain_rows = _plain_rows(text)
     if plain_rows is not None:
         if len(plain_rows) > 1:
             board = _plain_grid_board(plain_rows, width)
+            if board is not None:
+                return ParsedBoard(board)
+        if len(plain_rows) == 1:
+            board = _plain_flat_board(plain_rows[0], width)
             if board is not None:
                 return ParsedBoard(board)
         rows = [row.split() for row in plain_rows]
@@ -106,7 +131,7 @@ _TOKEN_COUNT_TABLE = bytes(
 _TOKEN_COUNT_PIECE = 1 << 20
 
 
-def _refuse_more_tokens_than_a_board_holds(text: str, boards: int = 1) -> None:
+def _refuse_more_tokens_than_a_board_holds(text: str, max_cells: int, boards: int = 1) -> None:
     """Raise "too large" before any splitting when the text holds more separate words and
     numbers than the largest board has cells (plus room for captions and comments).
 
@@ -114,7 +139,7 @@ def _refuse_more_tokens_than_a_board_holds(text: str, boards: int = 1) -> None:
     short numbers would take gigabytes before the cell count could be checked. Counting
     runs of non-separator bytes takes two passes in C and one copy of the text.
     """
-    limit = boards * MAX_CELLS + _TOKEN_ALLOWANCE
+    limit = boards * max_cells + _TOKEN_ALLOWANCE
     if len(text) <= limit:
         return  # too short to hold more tokens than the limit allows
     tokens = 0
@@ -128,7 +153,7 @@ def _refuse_more_tokens_than_a_board_holds(text: str, boards: int = 1) -> None:
     if tokens > limit:
         raise BoardError(
             f"too large: the input holds {tokens:,} numbers or words, "
-            f"the largest board has {MAX_CELLS:,} cells"
+            f"the largest board{' here' if max_cells < MAX_CELLS else ''} has {max_cells:,} cells"
         )
 
 
@@ -343,6 +368,33 @@ def _plain_grid_board(lines: list[str], width: int | None) -> Board | None:
     try:
         return Board(row_width, len(lines), tuple(numbers()))
     except ValueError:  # ragged rows, a BoardError, or a number too long for `int`
+        return None
+
+
+_FLAT_PIECE = 1 << 16
+
+
+def _plain_flat_board(line: str, width: int | None) -> Board | None:
+    """The board one line of plain numbers makes, split a piece at a time (a string per
+    number for a whole 2000x2000 line took hundreds of megabytes); None when it makes
+    none, so the careful reader can say why."""
+
+    def numbers() -> Iterator[int]:
+        start = 0
+        while start < len(line):
+            end = line.find(" ", start + _FLAT_PIECE)
+            end = len(line) if end < 0 else end
+            yield from map(int, line[start:end].split())
+            start = end
+
+    try:
+        tiles = tuple(numbers())
+        count = len(tiles)
+        side = width if width is not None else math.isqrt(count)
+        if side < 2 or count % side or (width is None and side * side != count):
+            return None
+        return Board(side, count // side, tiles)
+    except ValueError:  # a BoardError, or a number too long for `int`
         return None
 
 

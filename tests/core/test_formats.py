@@ -494,3 +494,22 @@ def test_tiles_that_are_not_whole_numbers_are_a_board_error() -> None:
         Board(2, 2, (1.0, 2, 3, 0))  # type: ignore[arg-type]
     with pytest.raises(BoardError, match="whole numbers"):
         Board(2, 2, ("1", 2, 3, 0))  # type: ignore[arg-type]
+
+
+def test_a_lower_cell_limit_refuses_a_larger_board_before_splitting_it() -> None:
+    text = format_board(Board.solved(200, 200))
+    with pytest.raises(
+        BoardError,
+        match=r"too large: the input holds 120,000 numbers or words, the largest board here ",
+    ):
+        parse_document(text * 3, max_cells=100 * 100)
+    with pytest.raises(BoardError, match=r"too large: 200x200 is 40,000 cells, the limit here is"):
+        parse_document(text, max_cells=100 * 100)
+    assert parse_document(text).board == Board.solved(200, 200)
+
+
+@pytest.mark.parametrize("width", [None, 250])
+def test_a_long_flat_line_is_read_a_piece_at_a_time(width: int | None) -> None:
+    board = Board.solved(250, 250)
+    line = " ".join(map(str, board.tiles))
+    assert parse_board(line, width=width) == board
