@@ -18,6 +18,8 @@ FILE_FILTER = (
 )
 MAX_RECENT = 8
 RECENT_KEY = "recentFiles"
+#: Longest path kept in the recent list (Linux's PATH_MAX; Windows allows a few more).
+MAX_PATH_LENGTH = 4096
 
 
 def format_for(path: str) -> str:
@@ -69,6 +71,16 @@ def canonical_path(path: str) -> str:
         return os.path.abspath(path)
 
 
+def _is_stored_path(item: object) -> bool:
+    # What `add` stores: an absolute path, of a length a file system allows.
+    return (
+        isinstance(item, str)
+        and 0 < len(item) <= MAX_PATH_LENGTH
+        and "\0" not in item
+        and os.path.isabs(item)
+    )
+
+
 class RecentFiles:
     """The most recently opened or saved files, newest first, kept in QSettings."""
 
@@ -76,10 +88,36 @@ class RecentFiles:
         self._settings = settings
 
     def paths(self) -> list[str]:
-        value = self._settings.value(RECENT_KEY, [])
+        return self._read()[0]
+
+    def repair(self) -> bool:
+        """Rewrite the stored list without entries that are not usable paths (settings may
+        hold anything: a size, a rectangle, a number). True if anything was dropped."""
+        paths, damaged = self._read()
+        if damaged:
+            self._settings.setValue(RECENT_KEY, paths)
+        return damaged
+
+    def _read(self) -> tuple[list[str], bool]:
+        """The usable paths, and whether the stored value held anything else."""
+        try:
+            value = self._settings.value(RECENT_KEY, [])
+        except Exception:  # a value Qt or PySide cannot convert back: garbage too
+            return [], True
+        if value is None:  # an empty list is stored as an invalid value
+            return [], False
         if isinstance(value, str):  # QSettings returns a lone entry as a string
             value = [value]
-        return [str(path) for path in (value or [])][:MAX_RECENT]
+        if not isinstance(value, list):
+            return [], True
+        paths: list[str] = []
+        damaged = False
+        for item in value:
+            if not _is_stored_path(item):
+                damaged = True
+            elif item not in paths and len(paths) < MAX_RECENT:
+                paths.append(item)
+        return paths, damaged
 
     def add(self, path: str) -> None:
         path = canonical_path(path)

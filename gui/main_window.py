@@ -11,7 +11,7 @@ import dataclasses
 import json
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from PySide6.QtCore import QByteArray, QRectF, QSettings, QSize, Qt
 from PySide6.QtGui import (
@@ -33,11 +33,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import Board
+from core import Board, Goal
+from core.board import validate_shape
 from core.textio import quote_name
 from gui.app_info import APP_NAME, app_version
-from gui.board_editor import MAX_SIDE, BoardEditor
-from gui.board_model import BoardModel
+from gui.board_editor import MAX_DIGITS, MAX_SIDE, BoardEditor
+from gui.board_model import BoardModel, Cell
 from gui.board_painter import BoardGeometry, BoardPainter, Mode
 from gui.board_view import BoardView
 from gui.document import FILE_FILTER, RecentFiles, read_board_file, write_board_file
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 GEOMETRY_KEY = "window/geometry"
 STATE_KEY = "window/state"
 LAST_BOARD_KEY = "board/last"
+PATH_KEY = "board/path"
 BADGES_KEY = "view/badges"
 #: Longest status line shown; longer messages are cut with an ellipsis.
 MAX_MESSAGE_LENGTH = 300
@@ -68,6 +70,48 @@ MODE_HINTS = {
     Mode.PLACE: "Place in order: click where each tile sits, 1 first",
     Mode.PLAY: "Play: click a tile beside the blank or use the arrow keys",
 }
+
+
+_UNREADABLE = object()  # a stored setting whose value could not be read back
+#: Longest stored last board read: a 100x100 board of six-digit entries takes ~80 kB.
+MAX_SAVED_BOARD_LENGTH = 1_000_000
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def decode_last_board(saved: object) -> tuple[int, int, list[Cell], Goal]:
+    """Width, height, cells and goal of a board saved by `MainWindow.save_settings`.
+
+    Raises `ValueError` (or `RecursionError`, for JSON nested too deep) for anything that
+    is not exactly what `save_settings` writes: nothing is guessed or coerced.
+    """
+    if not isinstance(saved, str) or len(saved) > MAX_SAVED_BOARD_LENGTH:
+        raise ValueError("not a saved board")
+    data = json.loads(saved)
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    width, height, cells = data.get("width"), data.get("height"), data.get("cells")
+    if not (_is_int(width) and _is_int(height)):
+        raise ValueError("width and height must be integers")
+    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
+        raise ValueError(f"the window edits boards up to {MAX_SIDE}x{MAX_SIDE}")
+    validate_shape(width, height)
+    if not isinstance(cells, list) or len(cells) != width * height:
+        raise ValueError(f"a {width}x{height} board needs {width * height} cells")
+    largest = 10**MAX_DIGITS
+    for cell in cells:
+        if cell is not None and not (_is_int(cell) and 0 <= cell < largest):
+            raise ValueError("a cell is not a number the editor could hold")
+    goal = data.get("goal", "blank-last")
+    if isinstance(goal, list):
+        if not all(_is_int(tile) for tile in goal):
+            raise ValueError("the goal's tiles must be integers")
+        goal = Board(width, height, tuple(goal))  # BoardError unless a board of this shape
+    elif goal not in ("blank-last", "blank-first"):
+        raise ValueError("unknown goal")
+    return width, height, cells, goal
 
 
 def _reason(error: Exception, path: str) -> str:
@@ -119,10 +163,14 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus_and_toolbar()
         self._connect_signals()
-        if restore:
-            self._restore_settings()
+        #: Names of the stored settings found damaged and dropped at start-up.
+        self.dropped_settings = self._restore_settings() if restore else []
         self._update_title()
         self._show_mode_hint()
+        if self.dropped_settings:
+            self.show_message(
+                "Settings dropped as damaged, defaults used: " + ", ".join(self.dropped_settings)
+            )
         self.board_view.setFocus()
 
     # -- construction -----------------------------------------------------------------
@@ -558,40 +606,62 @@ class MainWindow(QMainWindow):
 
     # -- settings ---------------------------------------------------------------------
 
-    def _restore_settings(self) -> None:
-        geometry = self.settings.value(GEOMETRY_KEY)
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
-        state = self.settings.value(STATE_KEY)
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
-        badges = self.settings.value(BADGES_KEY, True)
-        self.badges_action.setChecked(badges not in (False, "false"))
-        self._restore_last_board()
+    def _restore_settings(self) -> list[str]:
+        """Bring back what the last session saved. Any stored value may be garbage (a size
+        where a list belongs, a board nested 100,000 deep): each damaged one is dropped and
+        removed, and its name returned so the window can say so; none stops the window."""
+        dropped: list[str] = []
+        if self.recent_files.repair():
+            dropped.append("recent files")
+            self._rebuild_recent_menu()
+        geometry = self._stored(GEOMETRY_KEY)
+        if geometry is not None and not (
+            isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)
+        ):
+            self._drop(GEOMETRY_KEY, "window size", dropped)
+        state = self._stored(STATE_KEY)
+        if state is not None and not (isinstance(state, QByteArray) and self.restoreState(state)):
+            self._drop(STATE_KEY, "toolbar layout", dropped)
+        badges = self._stored(BADGES_KEY)
+        if isinstance(badges, bool):
+            self.badges_action.setChecked(badges)
+        elif isinstance(badges, str) and badges in ("true", "false"):  # how IniFormat reads
+            self.badges_action.setChecked(badges == "true")
+        elif badges is not None:
+            self._drop(BADGES_KEY, "badges setting", dropped)
+        self._restore_last_board(dropped)
+        return dropped
 
-    def _restore_last_board(self) -> None:
+    def _stored(self, key: str) -> object:
+        """The stored value, None when there is none, `_UNREADABLE` when reading it fails."""
+        try:
+            return self.settings.value(key)
+        except Exception:  # a value Qt or PySide cannot convert back
+            return _UNREADABLE
+
+    def _drop(self, key: str, name: str, dropped: list[str]) -> None:
+        self.settings.remove(key)
+        dropped.append(name)
+
+    def _restore_last_board(self, dropped: list[str]) -> None:
         """Bring back the board (even a half-typed one) from the last session."""
-        saved = self.settings.value(LAST_BOARD_KEY)
-        if not isinstance(saved, str):
+        saved = self._stored(LAST_BOARD_KEY)
+        if saved is None:
             return
         try:
-            data = json.loads(saved)
-            width, height, cells = int(data["width"]), int(data["height"]), data["cells"]
-            cells = [None if cell is None else int(cell) for cell in cells]
-            goal = data.get("goal", "blank-last")
-            if isinstance(goal, list):
-                goal = Board(width, height, tuple(goal))
-            elif goal not in ("blank-last", "blank-first"):
-                goal = "blank-last"
-            if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-                return
-            self.model.set_cells(width, height, cells)
-            self.model.set_goal(goal)
-        except (ValueError, KeyError, TypeError):
-            return  # a damaged setting is ignored, never fatal
-        self.file_path = self.settings.value("board/path") or None
-        if self.file_path is not None and not Path(str(self.file_path)).exists():
-            self.file_path = None
+            width, height, cells, goal = decode_last_board(saved)
+        except (ValueError, RecursionError):
+            self._drop(LAST_BOARD_KEY, "last board", dropped)
+            return
+        self.model.set_cells(width, height, cells)
+        self.model.set_goal(goal)
+        path = self._stored(PATH_KEY)
+        if path is None or path == "":
+            return
+        if not (isinstance(path, str) and "\0" not in path):
+            self._drop(PATH_KEY, "board file name", dropped)
+        elif Path(path).is_file():  # a file since moved or deleted is forgotten quietly
+            self.file_path = path
 
     def save_settings(self) -> None:
         model = self.model
@@ -603,7 +673,7 @@ class MainWindow(QMainWindow):
             "goal": list(goal.tiles) if isinstance(goal, Board) else goal,
         }
         self.settings.setValue(LAST_BOARD_KEY, json.dumps(data))
-        self.settings.setValue("board/path", self.file_path or "")
+        self.settings.setValue(PATH_KEY, self.file_path or "")
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         self.settings.setValue(STATE_KEY, self.saveState())
         self.settings.setValue(BADGES_KEY, self.badges_action.isChecked())
