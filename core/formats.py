@@ -26,7 +26,6 @@ _MAX_TOKEN_LENGTH = 16
 
 BLANK_TOKENS = frozenset({"", "0", "_", ".", "x", "X", "-1", "-0"})
 
-_BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 _LINE_COMMENT = re.compile(r"(//|#).*$", re.MULTILINE)
 # Characters that only draw a table: box drawing (U+2500-U+257F) and ASCII table rules.
 _BOX_DRAWING = "".join(chr(c) for c in range(0x2500, 0x2580))
@@ -34,7 +33,8 @@ _VERTICAL_BARS = "|\u2502\u2503\u2551\u250a\u250b\u2506\u2507"
 _RULE_LINE = re.compile(r"^[\s+\-=:" + re.escape(_BOX_DRAWING) + r"]*$")
 _INNERMOST_GROUP = re.compile(r"[\[{(]([^\[\]{}()]*)[\]})]")
 # A line of words and no digits ("Current state:") labels a pasted board; it is not a row.
-_CAPTION = re.compile(r"^[^\d]*[^\W\d_]{2}[^\d]*$")
+_DIGIT = re.compile(r"\d")
+_TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
 _SIZE_LINE = re.compile(r"^\s*(\d+)\s*(?:[x\u00d7*]\s*(\d+)\s*)?$")
 _VERTICAL_SPLIT = re.compile("[" + re.escape(_VERTICAL_BARS) + "]")
 _WHITESPACE_OR_COMMA = re.compile(r"[\s,;]+")
@@ -170,12 +170,14 @@ _GOAL_WORD = re.compile(r"\bgoal\b", re.IGNORECASE)
 
 # Comments, blank lines and caption lines ("Board:") that may come before a JSON board.
 _JSON_PREAMBLE = re.compile(
-    r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/|(?=[^\W\d_])[^\n\d{\[]*(?:\n|\Z))*", re.DOTALL
+    r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/|(?=[^\W\d_])[^\n\d{\[]*(?:\n|\Z))*+", re.DOTALL
 )
 # An object whose first key is quoted, perhaps inside a list.
 _JSON_OPENING = re.compile(r"(?:\[\s*)?\{\s*[\"']")
 # What may follow the JSON board: white space and comments.
-_JSON_TRAILER = re.compile(r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/)*\Z", re.DOTALL)
+# (Possessive `*+`: once a piece is matched it is never split again, so a failed match
+# costs one pass, not one per way of cutting a run of spaces into pieces.)
+_JSON_TRAILER = re.compile(r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/)*+\Z", re.DOTALL)
 
 
 def _json_start(text: str) -> int | None:
@@ -400,7 +402,7 @@ def _plain_flat_board(line: str, width: int | None) -> Board | None:
 
 def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
     """Rows of cell tokens, and whether the text fixed the rows (a size line or slashes)."""
-    text = _LINE_COMMENT.sub("", _BLOCK_COMMENT.sub("", text))
+    text = _LINE_COMMENT.sub("", _strip_block_comments(text))
     if any(bracket in text for bracket in "[{("):
         groups = [
             match.group(1)
@@ -415,7 +417,7 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
     lines = [line for line in text.splitlines() if line.strip() and not _RULE_LINE.match(line)]
     # Leading captions go, but only if rows follow: words between rows are still an error,
     # and text of words alone should say which word is not a number.
-    first_row = next((i for i, line in enumerate(lines) if not _CAPTION.match(line)), 0)
+    first_row = next((i for i, line in enumerate(lines) if not _is_caption(line)), 0)
     for caption in lines[:first_row]:
         if _GOAL_WORD.search(caption):
             # "Goal: blank-first" above a grid would otherwise be dropped as a caption and
@@ -454,6 +456,32 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
                 _raise_size_mismatch(lines[0].strip(), declared_width, declared_height, body)
     rows = [_split_row(line) for line in lines]
     return _drop_trailing_separators([row for row in rows if row]), False
+
+
+def _strip_block_comments(text: str) -> str:
+    """`text` without its `/* ... */` comments; an unclosed one is left as it is.
+
+    A scan with `find`: a lazy regular expression looked for the end of every unclosed
+    opening again, quadratic in the length of text full of `/*`.
+    """
+    if "/*" not in text:
+        return text
+    pieces = []
+    position = 0
+    while (start := text.find("/*", position)) >= 0:
+        end = text.find("*/", start + 2)
+        if end < 0:
+            break
+        pieces.append(text[position:start])
+        position = end + 2
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def _is_caption(line: str) -> bool:
+    # Two searches, each one pass: a single pattern for "letters and no digit" backtracked
+    # quadratically on a long line of letters that ends in a digit.
+    return _DIGIT.search(line) is None and _TWO_LETTERS.search(line) is not None
 
 
 def _drop_trailing_separators(rows: list[list[str]]) -> list[list[str]]:

@@ -513,3 +513,18 @@ def test_a_long_flat_line_is_read_a_piece_at_a_time(width: int | None) -> None:
     board = Board.solved(250, 250)
     line = " ".join(map(str, board.tiles))
     assert parse_board(line, width=width) == board
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"tiles": [1, 2, 3, 0]}' + " " * 100_000 + "x", "unexpected text after the JSON board"),
+        ("a" * 1_000_000 + "1", "is not a number"),
+        ("/* " * 200_000, "ragged rows"),
+    ],
+    ids=["spaces-after-json", "letters-then-a-digit", "unclosed-comments"],
+)
+def test_pathological_text_is_refused_in_one_pass(text: str, message: str) -> None:
+    # Each of these once backtracked exponentially or quadratically: minutes to years.
+    with pytest.raises(BoardError, match=message):
+        parse_document(text)
