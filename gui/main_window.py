@@ -41,6 +41,7 @@ from gui.board_editor import MAX_DIGITS, MAX_SIDE, BoardEditor
 from gui.board_model import BoardModel, Cell
 from gui.board_painter import BoardGeometry, BoardPainter, Mode
 from gui.board_view import BoardView
+from gui.commands import UNDO_LIMIT
 from gui.document import FILE_FILTER, RecentFiles, read_board_file, write_board_file
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
@@ -144,6 +145,7 @@ class MainWindow(QMainWindow):
 
         self.model = BoardModel(parent=self)
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)  # only possible while the stack is empty
         self.editor = BoardEditor(self.model, self.undo_stack, self)
         self.editor.rng = random.Random()
         self.editor.confirm_drop = self._confirm

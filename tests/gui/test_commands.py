@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PySide6.QtGui import QUndoStack
+from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from core import Board, Direction
 from gui.board_editor import MAX_SIDE, BoardEditor
 from gui.board_model import BoardModel
-from gui.commands import BoardState, BoardStateCommand, TypeIntoCellCommand
+from gui.commands import UNDO_LIMIT, BoardState, BoardStateCommand, TypeIntoCellCommand
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD
 
 
@@ -159,3 +162,160 @@ def test_paste_of_any_unicode_never_raises(qapp, text):
     editor = make_editor(LOYD_BOARD)
     if not editor.paste_text(text):
         assert editor.model.board == LOYD_BOARD
+
+
+# -- what the history keeps ----------------------------------------------------------------
+
+
+class CellsOnlyModel(BoardModel):
+    """A board model that skips core's analysis: on a 100x100 board the verdict and the
+    inversion index take ~16 ms an edit, and what an undo command stores does not depend
+    on them. Cells, size, goal and their mutators are BoardModel's own."""
+
+    def _recompute(self) -> None:
+        pass
+
+
+def stored_bytes(value: object, seen: set[int]) -> int:
+    """Bytes held by `value` and everything it refers to, each object counted once."""
+    if id(value) in seen:
+        return 0
+    seen.add(id(value))
+    size = sys.getsizeof(value)
+    if isinstance(value, (tuple, list, set, frozenset)):
+        size += sum(stored_bytes(item, seen) for item in value)
+    elif isinstance(value, dict):
+        size += sum(stored_bytes(k, seen) + stored_bytes(v, seen) for k, v in value.items())
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        size += sum(stored_bytes(getattr(value, f.name), seen) for f in dataclasses.fields(value))
+    return size
+
+
+def command_bytes(command: QUndoCommand, seen: set[int]) -> int:
+    """What `command` keeps, beyond the model it acts on."""
+    # Attribute by attribute: a temporary container's id could be reused by the next one.
+    return sum(
+        stored_bytes(value, seen) for name, value in vars(command).items() if name != "_model"
+    )
+
+
+def undo_data_bytes(stack: QUndoStack) -> int:
+    seen: set[int] = set()
+    return sum(command_bytes(stack.command(index), seen) for index in range(stack.count()))
+
+
+def test_2000_swaps_on_100x100_keep_far_less_than_a_mebibyte_and_undo_exactly():
+    model = CellsOnlyModel(Board.solved(100, 100))
+    editor = BoardEditor(model, QUndoStack())
+    original = model.cells()
+    rng = random.Random(8)
+    for _ in range(2000):
+        first, second = rng.sample(range(model.cell_count), 2)
+        editor.swap_cells(first, second)
+    shuffled = model.cells()
+    assert editor.undo_stack.count() == 2000
+    assert shuffled != original
+    kept = undo_data_bytes(editor.undo_stack)
+    assert kept < 400 * 1024, f"{kept:,} bytes of undo data"  # was 320 MB
+    assert kept / 2000 < 256  # bytes a swap
+    editor.undo_stack.setIndex(0)
+    assert model.cells() == original
+    assert (model.width, model.height, model.goal) == (100, 100, "blank-last")
+    editor.undo_stack.setIndex(2000)
+    assert model.cells() == shuffled
+
+
+def test_a_whole_board_replaced_keeps_a_bounded_snapshot(window):
+    assert window.undo_stack.undoLimit() == UNDO_LIMIT
+    model = CellsOnlyModel(Board.solved(100, 100))
+    editor = BoardEditor(model, QUndoStack())
+    editor.load(Board.solved(100, 100, blank_first=True))
+    editor.resize(99, 100)
+    editor.start_placing()
+    assert editor.undo_stack.count() == 3
+    stack = editor.undo_stack
+    largest = max(command_bytes(stack.command(index), set()) for index in range(stack.count()))
+    # The whole history of the largest steps stays within 100 MB.
+    assert largest * UNDO_LIMIT < 100_000_000, f"{largest:,} bytes for one step"
+
+
+def test_the_window_keeps_at_most_undo_limit_steps(window):
+    window.editor.load(Board.solved(3, 3))
+    for step in range(UNDO_LIMIT + 5):
+        window.editor.swap_cells(step % 8, 8)
+    assert window.undo_stack.count() == UNDO_LIMIT
+    assert window.model.board is not None
+
+
+EDITS = (
+    "type",
+    "type more",
+    "blank",
+    "swap",
+    "swap tiles",
+    "resize",
+    "custom goal",
+    "blank-first",
+    "paste",
+    "place",
+    "random",
+    "new",
+    "slide",
+)
+
+
+def apply_edit(editor: BoardEditor, edit: str, rng: random.Random) -> None:
+    model = editor.model
+    cell = rng.randrange(model.cell_count)
+    if edit == "type":
+        editor.type_digit(cell, rng.randrange(10), continues=False)
+    elif edit == "type more":
+        editor.type_digit(cell, rng.randrange(10), continues=True)
+    elif edit == "blank":
+        editor.make_blank(cell)
+    elif edit == "swap":
+        editor.swap_cells(cell, rng.randrange(model.cell_count))
+    elif edit == "swap tiles":
+        editor.swap_tiles(rng.randrange(1, model.cell_count), rng.randrange(1, model.cell_count))
+    elif edit == "resize":
+        editor.resize(rng.randint(2, 4), rng.randint(2, 4))
+    elif edit == "custom goal":
+        editor.use_current_as_goal()
+    elif edit == "blank-first":
+        editor.set_goal(rng.choice(["blank-first", "blank-last"]))
+    elif edit == "paste":
+        editor.paste_text(rng.choice(["1 2 3/4 5 6/7 8 0", "2 1/3 0", "1 2 3 4/5 6 7 0"]))
+    elif edit == "place":
+        if rng.random() < 0.3:
+            editor.start_placing()
+        else:
+            editor.place_next(cell)
+    elif edit == "random":
+        editor.random(solvable=rng.random() < 0.5)
+    elif edit == "new":
+        editor.new_board()
+    else:
+        editor.slide(rng.choice(list(Direction)))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_undo_and_redo_walk_every_edit_back_and_forth_exactly(qapp, seed):
+    rng = random.Random(seed)
+    editor = make_editor(Board.solved(3, 3))
+    editor.rng = random.Random(seed)
+    stack = editor.undo_stack
+    states = [BoardState.of(editor.model)]
+    for _ in range(120):
+        apply_edit(editor, rng.choice(EDITS), rng)
+        if stack.count() == len(states):  # a new step (merged typing replaces the last)
+            states.append(BoardState.of(editor.model))
+        else:
+            states[stack.count()] = BoardState.of(editor.model)
+        assert stack.index() == stack.count() == len(states) - 1
+    assert stack.count() > 40  # most edits changed something
+    for index in range(stack.count() - 1, -1, -1):
+        stack.undo()
+        assert BoardState.of(editor.model) == states[index]
+    for index in range(1, stack.count() + 1):
+        stack.redo()
+        assert BoardState.of(editor.model) == states[index]
