@@ -181,15 +181,34 @@ CHECKS: tuple[tuple[str, Callable[[], str]], ...] = (
 )
 
 
+def write_new_file(folder: Path, name: str, text: str) -> Path:
+    """Write `text` to `folder/name` without ever writing through what is already there.
+
+    The temporary folder is shared: anyone may plant a link at a name we use, and writing
+    to it would overwrite the link's target. So the text goes into a file created afresh
+    under a unique name (mkstemp opens with O_CREAT|O_EXCL and, where it exists,
+    O_NOFOLLOW), which is then renamed to `name`. A rename replaces a link itself, never
+    its target; where it is refused (the name is a folder, or another user's file in a
+    sticky folder) the log keeps its unique name. Returns where the text is.
+    """
+    descriptor, unique = tempfile.mkstemp(prefix=Path(name).stem + "-", suffix=".log", dir=folder)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    try:
+        os.replace(unique, folder / name)
+    except OSError:
+        return Path(unique)
+    return folder / name
+
+
 def _report(lines: list[str], log_path: Path) -> None:
     text = "\n".join(lines) + "\n"
     try:
         log_path.parent.mkdir(parents=True, exist_ok=True)
         log_path.write_text(text, encoding="utf-8")
     except OSError:
-        fallback = Path(tempfile.gettempdir()) / LOG_FILE_NAME
         with contextlib.suppress(OSError):  # nowhere to write: the exit status still tells
-            fallback.write_text(text, encoding="utf-8")
+            write_new_file(Path(tempfile.gettempdir()), LOG_FILE_NAME, text)
     if sys.stderr is not None:  # None in windowed Windows builds
         sys.stderr.write(text)
         sys.stderr.flush()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tempfile
+
 import pytest
 
 from gui import self_test
@@ -58,3 +60,47 @@ def test_main_window_check_rejects_a_blank_render(qapp, monkeypatch, blank):
             self_test.check_main_window()
     else:
         assert "rendered" in self_test.check_main_window()
+
+
+def unwritable_log_path(tmp_path):
+    """A log path whose folder cannot be made (a file stands where the folder would be)."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    return blocker / "self-test.log"
+
+
+def test_the_fallback_log_never_writes_through_a_planted_link(tmp_path, monkeypatch):
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    planted = shared / self_test.LOG_FILE_NAME
+    planted.symlink_to(victim)
+    self_test._report(["ok   imports", "self-test passed"], unwritable_log_path(tmp_path))
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    assert not planted.is_symlink()
+    assert planted.read_text(encoding="utf-8") == "ok   imports\nself-test passed\n"
+    assert sorted(path.name for path in shared.iterdir()) == [self_test.LOG_FILE_NAME]
+
+
+def test_the_fallback_log_takes_a_unique_name_when_its_own_is_taken(tmp_path, monkeypatch):
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    (shared / self_test.LOG_FILE_NAME).mkdir()  # a name that cannot be replaced
+    self_test._report(["self-test passed"], unwritable_log_path(tmp_path))
+    logs = [path for path in shared.iterdir() if path.is_file()]
+    assert len(logs) == 1
+    assert logs[0].name.startswith("slidecheck-self-test-")
+    assert logs[0].read_text(encoding="utf-8") == "self-test passed\n"
+
+
+def test_a_second_run_replaces_the_fallback_log(tmp_path, monkeypatch):
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    for outcome in ("self-test FAILED", "self-test passed"):
+        self_test._report([outcome], unwritable_log_path(tmp_path))
+    assert [path.name for path in shared.iterdir()] == [self_test.LOG_FILE_NAME]
+    assert (shared / self_test.LOG_FILE_NAME).read_text(encoding="utf-8") == "self-test passed\n"
