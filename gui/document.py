@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core import Board, Goal, ParsedBoard, format_board, parse_document
-from core.textio import read_text_file
+from core.textio import quote_name, read_text_file
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -53,12 +53,20 @@ def write_board_file(path: str, board: Board, goal: Goal) -> None:
 
     form = format_for(path)
     text = format_board(board, form, goal if form == "json" and goal != "blank-last" else None)
+    data = text.encode("utf-8")
     save = QSaveFile(path)
     if not save.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise OSError(f"cannot write {path}: {save.errorString()}")
-    save.write(text.encode("utf-8"))
+        raise OSError(f"cannot write {quote_name(path)}: {save.errorString()}")
+    written = save.write(data)
+    if written != len(data):
+        # -1 or a short count: nothing may be committed. A commit after cancelWriting
+        # returns False and removes the temporary file at once.
+        reason = save.errorString() if written < 0 else f"{written:,} of {len(data):,} bytes"
+        save.cancelWriting()
+        save.commit()
+        raise OSError(f"cannot write {quote_name(path)}: {reason or 'write failed'}")
     if not save.commit():
-        raise OSError(f"cannot write {path}: {save.errorString()}")
+        raise OSError(f"cannot write {quote_name(path)}: {save.errorString()}")
 
 
 def canonical_path(path: str) -> str:

@@ -67,3 +67,35 @@ def test_recent_files_newest_first_without_duplicates(tmp_path):
     assert len(set(listed)) == len(listed)
     recent.remove(listed[0])
     assert not recent.paths()[0].endswith("3.txt")
+
+
+@pytest.mark.parametrize("result", ["failed", "short"])
+def test_a_failed_write_raises_and_commits_nothing(tmp_path, monkeypatch, result):
+    from PySide6.QtCore import QSaveFile
+
+    path = tmp_path / "board.txt"
+    path.write_text("the board saved before\n", encoding="utf-8")
+    real_write = QSaveFile.write
+
+    def failing_write(self, data):
+        if result == "failed":
+            return -1
+        return real_write(self, bytes(data)[:5])  # a short count, as a full disk gives
+
+    monkeypatch.setattr(QSaveFile, "write", failing_write)
+    with pytest.raises(OSError, match="cannot write"):
+        write_board_file(str(path), LOYD_BOARD, "blank-last")
+    assert path.read_text(encoding="utf-8") == "the board saved before\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["board.txt"]  # no temporary file left
+
+
+def test_a_failed_save_keeps_the_window_unsaved(window, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSaveFile
+
+    monkeypatch.setattr(QSaveFile, "write", lambda _self, _data: -1)
+    window.editor.load(LOYD_BOARD)
+    path = tmp_path / "board.txt"
+    assert not window.save_to(str(path))
+    assert not path.exists()
+    assert not window.undo_stack.isClean()
+    assert window.status_message.text().startswith('cannot write "')
