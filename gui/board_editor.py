@@ -191,7 +191,7 @@ class BoardEditor(QObject):
             )
             return False
         try:
-            parsed = parse_document(text)
+            parsed = parse_document(text, max_cells=MAX_SIDE * MAX_SIDE)
         except (ValueError, RecursionError) as error:
             self.message.emit(f"Cannot paste: {error or type(error).__name__}")
             return False

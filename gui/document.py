@@ -17,6 +17,8 @@ FILE_FILTER = (
     "Board text (*.txt *.board);;JSON (*.json);;n-puzzle (*.puzzle *.npuzzle);;All files (*)"
 )
 MAX_RECENT = 8
+#: Most cells of a board the window edits (100x100, the size spin boxes' range).
+MAX_WINDOW_CELLS = 100 * 100
 RECENT_KEY = "recentFiles"
 #: Longest path kept in the recent list (Linux's PATH_MAX; Windows allows a few more).
 MAX_PATH_LENGTH = 4096
@@ -37,9 +39,10 @@ def read_board_file(path: str) -> ParsedBoard:
     The file is read through `core.textio`, the window's way: anything that is not a
     regular file (a FIFO, /dev/zero, a socket) is refused without blocking, and a file
     over the size limit before any of it is read. Raises `core.textio.InputError` (cannot
-    be read as text) or `BoardError` (text, but not a board); both are `ValueError`s.
+    be read as text) or `BoardError` (text, but not a board, or more cells than the window
+    edits, found before the text is split); both are `ValueError`s.
     """
-    return parse_document(read_text_file(path, regular_only=True))
+    return parse_document(read_text_file(path, regular_only=True), max_cells=MAX_WINDOW_CELLS)
 
 
 def write_board_file(path: str, board: Board, goal: Goal) -> None:

@@ -215,7 +215,7 @@ def test_paste_over_the_limit_is_refused_before_parsing(loaded_window, monkeypat
     monkeypatch.setattr(
         gui.board_editor,
         "parse_document",
-        lambda text: parsed.append(len(text)) or real_parse(text),
+        lambda text, **limits: parsed.append(len(text)) or real_parse(text, **limits),
     )
     monkeypatch.setattr(gui.board_editor, "MAX_TEXT_LENGTH", 1000)
     before = board_state(loaded_window)
@@ -379,3 +379,21 @@ def test_good_settings_drop_nothing(make_window, settings, tmp_path):
     assert not window.badges_action.isChecked()
     assert window.recent_files.paths() == [str(board_file)]
     assert not window.status_message.text().startswith("Settings dropped")
+
+
+def test_open_a_board_larger_than_the_window_edits_costs_little_memory(loaded_window, tmp_path):
+    path = tmp_path / "million.txt"
+    side = 1000
+    rows = (" ".join(str(row * side + column) for column in range(side)) for row in range(side))
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    size = path.stat().st_size
+    before = board_state(loaded_window)
+    tracemalloc.start()
+    try:
+        assert not loaded_window.open_file(str(path))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * size, f"peak {peak:,} bytes for a {size:,}-byte file"
+    assert board_state(loaded_window) == before
+    assert loaded_window.status_message.text().startswith('Cannot open "million.txt": ')
