@@ -107,7 +107,7 @@ def _verdict_dict(board: Board, goal: Goal) -> dict[str, object]:
 def _check_one(text: str, args: argparse.Namespace, goal: Goal | None, out: TextIO) -> int:
     document = parse_document(text, args.width)
     board = document.board
-    chosen_goal: Goal = goal or document.goal or "blank-last"  # type: ignore[assignment]
+    chosen_goal: Goal = goal or document.goal or "blank-last"
     if args.json:
         data = _verdict_dict(board, chosen_goal)
         _write(out, json.dumps(data) + "\n")
@@ -209,7 +209,7 @@ def _check_batch(
                         continue
             try:
                 document = parse_document(line, args.width)
-                line_goal: Goal = goal or document.goal or default_goal  # type: ignore[assignment]
+                line_goal: Goal = goal or document.goal or default_goal
                 if args.json:
                     results.append(json.dumps(_verdict_dict(document.board, line_goal)))
                 else:

@@ -18,6 +18,7 @@ from itertools import chain
 from typing import Any, NoReturn
 
 from core.board import MAX_CELLS, Board, BoardError, find_problems, validate_shape
+from core.rule import Goal
 
 #: Longest text accepted: room for MAX_CELLS numbers of up to seven digits plus separators.
 MAX_TEXT_LENGTH = 64 * 1024 * 1024
@@ -46,7 +47,7 @@ class ParsedBoard:
     """A board read from text, with the goal the text itself named, if it named one."""
 
     board: Board
-    goal: str | Board | None = None
+    goal: Goal | None = None
 
 
 def parse_board(text: str, width: int | None = None) -> Board:
@@ -314,11 +315,13 @@ def _json_cells(flat: list[object]) -> list[str]:
     return cells
 
 
-def _json_goal(value: object, board: Board) -> str | Board | None:
+def _json_goal(value: object, board: Board) -> Goal | None:
     if value is None:
         return None
-    if value in ("blank-last", "blank-first"):
-        return str(value)
+    if value == "blank-last":
+        return "blank-last"
+    if value == "blank-first":
+        return "blank-first"
     if isinstance(value, list):
         try:
             return _json_board(_json_flat(value), board.width, board.height)
