@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from gui.app_info import APP_ID, APP_NAME, ORGANIZATION, app_version
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon, QPalette
     from PySide6.QtWidgets import QApplication
 
@@ -157,28 +158,47 @@ def settle_layout(passes: int = 5) -> None:
 
 def render_screenshot(board_file: str | None, output: str, arguments: argparse.Namespace) -> int:
     """Open the window offscreen with `board_file`, grab it to `output`, and exit."""
+    import tempfile
+
     from PySide6.QtCore import QSettings
+
+    # A render depends only on its arguments and leaves nothing of the user's changed: the
+    # window reads and writes its settings (size, last board, recent files) in a file of
+    # its own, in a folder that is removed afterwards. (PySide6 has no in-memory QSettings.)
+    with tempfile.TemporaryDirectory(prefix="slidecheck-render-") as settings_dir:
+        settings = QSettings(str(Path(settings_dir) / "settings.ini"), QSettings.Format.IniFormat)
+        try:
+            return _render_window(settings, board_file, output, arguments)
+        finally:
+            settings.sync()  # written now, so nothing is left to write once the folder is gone
+
+
+def _render_window(
+    settings: QSettings, board_file: str | None, output: str, arguments: argparse.Namespace
+) -> int:
+    from PySide6.QtWidgets import QApplication
 
     from gui.board_painter import Mode
     from gui.main_window import MainWindow
 
-    # Keep the user's settings out of it: a render must depend only on its arguments.
-    settings = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "slidecheck-render")
-    settings.clear()
     window = MainWindow(settings, restore=False)
-    window.resize(*SCREENSHOT_SIZE)
-    if board_file and not window.open_file(board_file):
-        print(f"slidecheck: {window.status_message.text()}", file=sys.stderr)
-        return 2
-    window.set_mode(Mode(arguments.mode))
-    window.show()
-    settle_layout()
-    if arguments.highlight_tile is not None:
-        window.model.set_highlighted_tile(arguments.highlight_tile)
-    settle_layout()
-    image = window.grab()
-    window.undo_stack.setClean()  # nothing to ask about on the way out
-    window.close()
+    try:
+        window.resize(*SCREENSHOT_SIZE)
+        if board_file and not window.open_file(board_file):
+            print(f"slidecheck: {window.status_message.text()}", file=sys.stderr)
+            return 2
+        window.set_mode(Mode(arguments.mode))
+        window.show()
+        settle_layout()
+        if arguments.highlight_tile is not None:
+            window.model.set_highlighted_tile(arguments.highlight_tile)
+        settle_layout()
+        image = window.grab()
+    finally:
+        window.undo_stack.setClean()  # nothing to ask about on the way out
+        window.close()
+        window.deleteLater()
+        QApplication.processEvents()
     if not image.save(output):
         print(f"slidecheck: cannot write {output}", file=sys.stderr)
         return 2

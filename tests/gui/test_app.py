@@ -112,3 +112,53 @@ def test_screenshot_of_an_unreadable_board_exits_2_with_one_line(tmp_path, kind)
     assert result.stderr.count("\n") == 1, result.stderr
     assert result.stderr.startswith('slidecheck: Cannot open "board.json": '), result.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+#: Where a window needs a display server named by the environment (X11 or Wayland).
+needs_x11_or_wayland = pytest.mark.skipif(
+    sys.platform in ("win32", "darwin"), reason="Windows and macOS always have a window system"
+)
+
+
+def no_display_environment(home) -> dict[str, str]:
+    """The environment of a server or SSH session: no display, no platform chosen, and an
+    empty home (config and data inside it, as XDG has them by default)."""
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+        and not name.startswith("XDG_")
+    }
+    environment.update(
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / ".config"),
+        XDG_DATA_HOME=str(home / ".local" / "share"),
+    )
+    return environment
+
+
+def files_under(folder) -> list[str]:
+    return sorted(str(path.relative_to(folder)) for path in folder.rglob("*"))
+
+
+@needs_x11_or_wayland
+def test_screenshot_with_no_display_renders_and_leaves_the_users_folders_alone(tmp_path):
+    board = tmp_path / "loyd.txt"
+    board.write_text(format_board(LOYD_BOARD))
+    output = tmp_path / "shot.png"
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = no_display_environment(home)
+    # A font cache is Qt's and fontconfig's business, not a setting: kept out of the home.
+    environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    result = subprocess.run(
+        [sys.executable, "-m", "gui.launcher", "--board", str(board), "--screenshot", str(output)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert QImage(str(output)).width() >= 800
+    assert files_under(home) == []  # no settings file, no recent files list, nothing
