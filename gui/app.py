@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -62,6 +63,30 @@ class _VersionAction(argparse.Action):
     ) -> None:
         print(f"{APP_NAME} {app_version()}")  # to stdout, as argparse's own version action
         parser.exit()
+
+
+def missing_display() -> str | None:
+    """Why no window can open here, or None when one can (as far as the environment tells).
+
+    On X11 and Wayland systems Qt finds the display server through DISPLAY or
+    WAYLAND_DISPLAY; with neither set and no platform chosen, its default (xcb) cannot
+    connect and aborts the whole process (exit 134) before any of our code can report.
+    A platform chosen in QT_QPA_PLATFORM is the caller's decision and is left to Qt.
+    """
+    if os.environ.get("QT_QPA_PLATFORM") or sys.platform in ("win32", "darwin"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+
+
+def use_offscreen_without_display() -> str | None:
+    """Run offscreen when there is no display to run on; returns a note saying so, or None."""
+    reason = missing_display()
+    if reason is None:
+        return None
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    return f"no display ({reason}): running on the offscreen platform"
 
 
 def icon_path() -> Path:
@@ -210,14 +235,24 @@ def main(argv: Sequence[str]) -> int:
     if arguments.self_test:
         from gui import self_test
 
-        return int(self_test.run())
+        # The self-test checks the platform plugin the user will get; with no display to
+        # open windows on (a server, a build machine) it still runs and reports, offscreen.
+        note = use_offscreen_without_display()
+        return int(self_test.run(notes=[note] if note else []))
     if arguments.screenshot:
         # Headless unless the caller chose a platform: a render needs no display.
-        import os
-
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        if not os.environ.get("QT_QPA_PLATFORM"):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
         create_application([], arguments.style)
         return render_screenshot(arguments.board or arguments.file, arguments.screenshot, arguments)
+    reason = missing_display()
+    if reason is not None:  # say so in one line, rather than let Qt abort the process
+        print(
+            f"slidecheck: no display: {reason}; the window needs a desktop session "
+            "(`slidecheck check FILE` and `--screenshot` work without one)",
+            file=sys.stderr,
+        )
+        return 2
     app = create_application([], arguments.style)
     from gui.main_window import MainWindow
 

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 LOG_ENV_VAR = "SLIDECHECK_SELF_TEST_LOG"
@@ -214,8 +214,9 @@ def _report(lines: list[str], log_path: Path) -> None:
         sys.stderr.flush()
 
 
-def run(log_path: Path | None = None) -> int:
-    """Run every check; 0 if all passed, 1 otherwise. Each result goes to the log and stderr."""
+def run(log_path: Path | None = None, *, notes: Sequence[str] = ()) -> int:
+    """Run every check; 0 if all passed, 1 otherwise. Each result goes to the log and stderr,
+    after the `notes` (how the run was set up, such as a fallback to the offscreen platform)."""
     from gui.app import create_application
     from gui.app_info import app_version
 
@@ -233,6 +234,7 @@ def run(log_path: Path | None = None) -> int:
     except Exception as error:
         failed = True
         lines.append(f"FAIL version: {error!r}")
+    lines.extend(f"note: {note}" for note in notes)
     for name, check in CHECKS:
         started = time.perf_counter()
         try:

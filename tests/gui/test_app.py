@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage, QPalette
 
 from core import format_board
 from core.textio import MAX_INPUT_BYTES
-from gui.app import forced_palette, parse_arguments
+from gui.app import forced_palette, missing_display, parse_arguments
 from gui.palette import is_dark
 from tests.gui.conftest import LOYD_BOARD
 
@@ -114,6 +114,32 @@ def test_screenshot_of_an_unreadable_board_exits_2_with_one_line(tmp_path, kind)
     assert not (tmp_path / "x.png").exists()
 
 
+@pytest.mark.parametrize(
+    ("platform", "environment", "missing"),
+    [
+        ("linux", {}, True),
+        ("linux", {"QT_QPA_PLATFORM": ""}, True),  # empty is Qt's default (xcb), not a choice
+        ("freebsd14", {}, True),
+        ("linux", {"DISPLAY": ":0"}, False),
+        ("linux", {"WAYLAND_DISPLAY": "wayland-0"}, False),
+        ("linux", {"QT_QPA_PLATFORM": "xcb"}, False),  # the caller's choice, left to Qt
+        ("linux", {"QT_QPA_PLATFORM": "offscreen"}, False),
+        ("win32", {}, False),
+        ("darwin", {}, False),
+    ],
+)
+def test_missing_display(monkeypatch, platform, environment, missing):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "platform", platform)
+    reason = missing_display()
+    assert (reason is not None) == missing
+    if missing:
+        assert reason == "neither DISPLAY nor WAYLAND_DISPLAY is set"
+
+
 #: Where a window needs a display server named by the environment (X11 or Wayland).
 needs_x11_or_wayland = pytest.mark.skipif(
     sys.platform in ("win32", "darwin"), reason="Windows and macOS always have a window system"
@@ -162,3 +188,22 @@ def test_screenshot_with_no_display_renders_and_leaves_the_users_folders_alone(t
     assert result.returncode == 0, result.stderr
     assert QImage(str(output)).width() >= 800
     assert files_under(home) == []  # no settings file, no recent files list, nothing
+
+
+@needs_x11_or_wayland
+def test_the_window_with_no_display_exits_2_with_one_line(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-m", "gui.launcher"],
+        capture_output=True,
+        text=True,
+        env=no_display_environment(home),
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith("slidecheck: no display: "), result.stderr
+    assert "DISPLAY" in result.stderr
+    assert result.stdout == ""

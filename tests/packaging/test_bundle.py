@@ -44,6 +44,42 @@ def test_self_test_passes_and_writes_its_log(tmp_path):
     assert text.rstrip().endswith("self-test passed")
 
 
+@pytest.mark.skipif(
+    sys.platform in ("win32", "darwin"), reason="Windows and macOS always have a window system"
+)
+def test_bundle_with_no_display_self_tests_offscreen_and_refuses_the_window(tmp_path):
+    """A server or SSH session: the bundle's Qt would abort (exit 134) on its xcb default."""
+    home = tmp_path / "home"
+    home.mkdir()
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    environment.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
+    log = tmp_path / "self-test.log"
+    self_test = subprocess.run(
+        [str(EXECUTABLE), "--self-test"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**environment, "SLIDECHECK_SELF_TEST_LOG": str(log)},
+    )
+    assert self_test.returncode == 0, self_test.stderr
+    text = log.read_text(encoding="utf-8")
+    assert "frozen=True, offscreen)" in text
+    assert "note: no display" in text
+    assert text.rstrip().endswith("self-test passed")
+    window = subprocess.run(
+        [str(EXECUTABLE)], capture_output=True, text=True, timeout=120, check=False, env=environment
+    )
+    assert window.returncode == 2, window.stderr
+    assert window.stderr.count("\n") == 1
+    assert window.stderr.startswith("slidecheck: no display: ")
+    assert list(home.iterdir()) == []
+
+
 @pytest.mark.parametrize(
     ("board", "status", "verdict"), [(ARTICLE_BOARD, 0, "solvable"), (LOYD_BOARD, 1, "unsolvable")]
 )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tempfile
 
 import pytest
@@ -104,3 +107,37 @@ def test_a_second_run_replaces_the_fallback_log(tmp_path, monkeypatch):
         self_test._report([outcome], unwritable_log_path(tmp_path))
     assert [path.name for path in shared.iterdir()] == [self_test.LOG_FILE_NAME]
     assert (shared / self_test.LOG_FILE_NAME).read_text(encoding="utf-8") == "self-test passed\n"
+
+
+@pytest.mark.skipif(
+    sys.platform in ("win32", "darwin"), reason="Windows and macOS always have a window system"
+)
+def test_self_test_with_no_display_falls_back_to_offscreen(tmp_path):
+    """A server or SSH session: no DISPLAY, no WAYLAND_DISPLAY, no platform chosen. Qt's
+    default (xcb) would abort the process; the self-test runs offscreen and says so."""
+    home = tmp_path / "home"
+    home.mkdir()
+    log = tmp_path / "self-test.log"
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    environment.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
+    environment[self_test.LOG_ENV_VAR] = str(log)
+    result = subprocess.run(
+        [sys.executable, "-m", "gui.launcher", "--self-test"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines[0].endswith(", offscreen)"), lines[0]
+    assert "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)" in lines[1], lines[1]
+    assert "offscreen" in lines[1]
+    assert "showed Loyd's board as unsolvable" in "\n".join(lines)
+    assert lines[-1] == "self-test passed"
+    assert list(home.iterdir()) == []  # the user's settings neither read nor written
