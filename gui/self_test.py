@@ -130,7 +130,6 @@ def check_main_window() -> str:
 
     from gui.main_window import MainWindow
 
-    app = QApplication.instance()
     # A throw-away settings file: the self-test must neither read nor change the user's.
     settings_dir = tempfile.TemporaryDirectory(prefix="slidecheck-self-test-")
     settings = QSettings(str(Path(settings_dir.name) / "settings.ini"), QSettings.Format.IniFormat)
@@ -145,7 +144,7 @@ def check_main_window() -> str:
         if verdict is None or verdict.solvable:
             raise SelfTestError(f"the window's verdict on Loyd's 14-15 board is {verdict}")
         window.show()
-        app.processEvents()
+        QApplication.processEvents()
         image = window.grab().toImage()
         if image.isNull() or image.width() < 100 or image.height() < 100:
             raise SelfTestError(f"the window rendered as a {image.width()}x{image.height()} image")
@@ -165,7 +164,7 @@ def check_main_window() -> str:
         window.undo_stack.setClean()  # nothing to ask about on the way out
         window.close()
         window.deleteLater()
-        app.processEvents()
+        QApplication.processEvents()
         settings.sync()
         del settings
         settings_dir.cleanup()
