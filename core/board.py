@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from itertools import repeat
 
 #: The largest board accepted (2000 x 2000). Large enough for any real puzzle and for
@@ -156,11 +157,23 @@ def validate_shape(width: int, height: int) -> None:
         )
 
 
+class ProblemKind(StrEnum):
+    """What is wrong with a partly entered board."""
+
+    DUPLICATE = "duplicate"
+    OUT_OF_RANGE = "out-of-range"
+    TWO_BLANKS = "two-blanks"
+    EMPTY = "empty"
+    MISSING = "missing"
+    NO_BLANK = "no-blank"
+    GOAL_SHAPE = "goal-shape"
+
+
 @dataclass(frozen=True, slots=True)
 class CellProblem:
     """One thing wrong with a partly entered board: which cells, and a sentence."""
 
-    kind: str  # "duplicate", "out-of-range", "two-blanks", "missing", "no-blank"
+    kind: ProblemKind
     cells: tuple[int, ...]  # row-major indices of the offending cells (empty if none)
     message: str
 
@@ -185,7 +198,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
         if not 1 <= value < count:
             problems.append(
                 CellProblem(
-                    "out-of-range",
+                    ProblemKind.OUT_OF_RANGE,
                     (index,),
                     f"{cell_name(index, width)}: {value} is out of range; "
                     f"a {width}x{height} board has tiles 1 to {count - 1}",
@@ -196,7 +209,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
             first = first_seen[value]
             problems.append(
                 CellProblem(
-                    "duplicate",
+                    ProblemKind.DUPLICATE,
                     (first, index),
                     f"{cell_name(index, width)}: tile {value} appears twice "
                     f"(also at {cell_name(first, width)})",
@@ -210,7 +223,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
         if len(filled_blanks) > 1:
             problems.append(
                 CellProblem(
-                    "two-blanks",
+                    ProblemKind.TWO_BLANKS,
                     filled_blanks,
                     f"{cell_name(filled_blanks[1], width)}: a second blank "
                     f"(the first is at {cell_name(filled_blanks[0], width)}); "
@@ -220,7 +233,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
         elif empty:
             problems.append(
                 CellProblem(
-                    "empty",
+                    ProblemKind.EMPTY,
                     tuple(empty),
                     f"{len(blanks) - 1} cell{'s' if len(blanks) > 2 else ''} still empty "
                     f"(first at {cell_name(empty[0], width)}); fill in every tile",
@@ -231,7 +244,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
         listed = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
         problems.append(
             CellProblem(
-                "missing",
+                ProblemKind.MISSING,
                 (),
                 f"tile{'s' if len(missing) > 1 else ''} {listed} "
                 f"{'are' if len(missing) > 1 else 'is'} missing",
@@ -240,7 +253,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
     if not blanks:
         problems.append(
             CellProblem(
-                "no-blank",
+                ProblemKind.NO_BLANK,
                 (),
                 f"no blank: a {width}x{height} board needs one empty cell "
                 "(write it as 0, _, . or x)",

@@ -139,12 +139,18 @@ class InversionIndex:
         ]
 
     @cached_property
-    def _pairs_starting_before(self) -> list[int]:
-        right_counts = (
+    def later_smaller_counts(self) -> list[int]:
+        """For each position, how many later positions have a smaller rank: its share of
+        the pairs when each pair is counted once, on its first tile (they sum to `count`)."""
+        # Of the `rank` smaller values, (position - left) lie to the left; the rest lie right.
+        return [
             rank - position + left
             for position, (left, rank) in enumerate(zip(self._left_counts, self.ranks, strict=True))
-        )
-        return [0, *accumulate(right_counts)]
+        ]
+
+    @cached_property
+    def _pairs_starting_before(self) -> list[int]:
+        return [0, *accumulate(self.later_smaller_counts)]
 
     @property
     def count(self) -> int:
