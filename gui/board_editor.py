@@ -19,20 +19,14 @@ from core import (
     Direction,
     Goal,
     apply_slide,
-    format_board,
     parse_document,
     random_board,
     slide_in_direction,
 )
+from core.draft import MAX_DIGITS, MAX_SIDE, Cell, Draft
 from core.formats import MAX_TEXT_LENGTH
-from gui.board_model import BoardModel, Cell
-from gui.commands import BoardState, BoardStateCommand, TypeIntoCellCommand
-
-#: The window edits boards up to this many cells a side (the spin boxes' range).
-MAX_SIDE = 100
-#: A cell holds at most this many digits: enough for any tile of a 100x100 board and for
-#: an out-of-range entry the user is told about, never an unbounded number.
-MAX_DIGITS = 6
+from gui.board_model import BoardModel
+from gui.commands import DraftCommand, TypeIntoCellCommand
 
 
 class BoardEditor(QObject):
@@ -51,28 +45,15 @@ class BoardEditor(QObject):
 
     # -- plumbing ---------------------------------------------------------------------
 
-    def _push(self, command: BoardStateCommand) -> bool:
+    def _push(self, command: DraftCommand) -> bool:
         if command.is_noop:
             return False
         self.undo_stack.push(command)
         return True
 
-    def _replace(
-        self,
-        text: str,
-        cells: list[Cell],
-        width: int | None = None,
-        height: int | None = None,
-        goal: Goal | None = None,
-    ) -> bool:
-        model = self.model
-        state = BoardState(
-            model.width if width is None else width,
-            model.height if height is None else height,
-            tuple(cells),
-            model.goal if goal is None else goal,
-        )
-        return self._push(BoardStateCommand(model, state, text))
+    def _show(self, draft: Draft, text: str) -> bool:
+        """Put `draft` on screen as one undoable step named `text`."""
+        return self._push(DraftCommand(self.model, draft, text))
 
     # -- typing -----------------------------------------------------------------------
 
@@ -94,21 +75,14 @@ class BoardEditor(QObject):
     # -- tiles ------------------------------------------------------------------------
 
     def swap_cells(self, first: int, second: int) -> None:
-        cells = self.model.cells()
-        if first == second:
-            return
-        cells[first], cells[second] = cells[second], cells[first]
-        self._replace("Swap two cells", cells)
+        if first != second:
+            self._show(self.model.draft.with_cells_swapped(first, second), "Swap two cells")
 
     def swap_tiles(self, first_tile: int, second_tile: int) -> None:
         """Exchange two tiles (the fix suggestion's button)."""
-        first = self.model.index_of_tile(first_tile)
-        second = self.model.index_of_tile(second_tile)
-        if first is None or second is None:
-            return
-        cells = self.model.cells()
-        cells[first], cells[second] = cells[second], cells[first]
-        self._replace(f"Swap tiles {first_tile} and {second_tile}", cells)
+        swapped = self.model.draft.tile_swapped(first_tile, second_tile)
+        if swapped is not None:
+            self._show(swapped, f"Swap tiles {first_tile} and {second_tile}")
 
     def slide_tile(self, tile: int) -> bool:
         """Play mode: slide `tile` into the blank if it is beside it."""
@@ -121,7 +95,7 @@ class BoardEditor(QObject):
         except BoardError as error:
             self.message.emit(str(error))
             return False
-        return self._replace(f"Slide {tile}", list(after.tiles))
+        return self._show(self.model.draft.with_board(after), f"Slide {tile}")
 
     def slide(self, direction: Direction) -> bool:
         """Play mode: the arrow keys slide the tile that can move that way."""
@@ -132,50 +106,36 @@ class BoardEditor(QObject):
         after = slide_in_direction(board, direction)
         if after is None:
             return False
-        return self._replace(f"Slide {direction.name.lower()}", list(after.tiles))
+        return self._show(self.model.draft.with_board(after), f"Slide {direction.name.lower()}")
 
     # -- place in order ---------------------------------------------------------------
 
     def next_tile_to_place(self) -> int | None:
         """The smallest tile not on the board yet (None when every tile is placed)."""
-        present = {cell for cell in self.model.cells() if cell}
-        for tile in range(1, self.model.cell_count):
-            if tile not in present:
-                return tile
-        return None
+        return self.model.draft.next_tile_to_place()
 
     def start_placing(self) -> None:
         """Empty every cell so tiles can be placed 1, 2, 3, ... by clicking."""
-        self._replace("Clear the board to place tiles", [None] * self.model.cell_count)
+        self._show(self.model.draft.cleared(), "Clear the board to place tiles")
         self.message.emit("Click where tile 1 sits")
 
     def place_next(self, cell: int) -> None:
-        cells = self.model.cells()
-        if cells[cell] is not None:
-            self.message.emit("that cell already holds a tile; click an empty one")
+        draft = self.model.draft
+        tile = draft.next_tile_to_place()
+        try:
+            placed = draft.placed(cell)
+        except BoardError as error:
+            self.message.emit(str(error))
             return
-        tile = self.next_tile_to_place()
-        if tile is None:
-            return
-        cells[cell] = tile
-        empty = [index for index, value in enumerate(cells) if value is None]
-        if len(empty) == 1 and self.next_tile_to_place_in(cells) is None:
-            cells[empty[0]] = 0  # the last empty cell is where the blank sits
-        self._replace(f"Place tile {tile}", cells)
-        following = self.next_tile_to_place()
+        self._show(placed, f"Place tile {tile}")
+        following = placed.next_tile_to_place()
         self.message.emit(f"Click where tile {following} sits" if following else "All tiles placed")
-
-    def next_tile_to_place_in(self, cells: list[Cell]) -> int | None:
-        present = {cell for cell in cells if cell}
-        return next((t for t in range(1, self.model.cell_count) if t not in present), None)
 
     # -- whole boards -----------------------------------------------------------------
 
     def load(self, board: Board, goal: Goal | None = None, text: str = "Load board") -> None:
-        goal = self.model.goal if goal is None else goal
-        if isinstance(goal, Board) and (goal.width, goal.height) != (board.width, board.height):
-            goal = "blank-last"
-        self._replace(text, list(board.tiles), board.width, board.height, goal)
+        """Show `board` with `goal` (by default the goal on screen, if it fits the board)."""
+        self._show(Draft.of(board, self.model.goal if goal is None else goal), text)
 
     def paste_text(self, text: str) -> bool:
         """Read a board in any format core knows; on failure say why and change nothing.
@@ -203,27 +163,13 @@ class BoardEditor(QObject):
 
     def copy_text(self) -> str:
         """The board as grid text; an unfinished board keeps its gaps as `_`."""
-        board = self.model.board
-        if board is not None:
-            return format_board(board)
-        width = self.model.width
-        cells = ["_" if cell is None else str(cell) for cell in self.model.cells()]
-        column = max(len(cell) for cell in cells)
-        rows = [
-            " ".join(cell.rjust(column) for cell in cells[start : start + width])
-            for start in range(0, len(cells), width)
-        ]
-        return "\n".join(rows) + "\n"
+        return self.model.draft.text()
 
     def new_board(self, width: int | None = None, height: int | None = None) -> None:
+        """A fresh puzzle, in its goal position (New, and the size presets)."""
         width = self.model.width if width is None else width
         height = self.model.height if height is None else height
-        goal = self.model.goal
-        blank_first = goal == "blank-first"
-        board = Board.solved(width, height, blank_first=blank_first)
-        if isinstance(goal, Board) and (goal.width, goal.height) == (width, height):
-            board = goal
-        self.load(board, text="New board")
+        self._show(Draft.fresh(width, height, self.model.goal), "New board")
 
     def random(self, *, solvable: bool) -> bool:
         model = self.model
@@ -251,38 +197,26 @@ class BoardEditor(QObject):
         height = max(1, min(MAX_SIDE, height))
         if width * height < 2 or (width, height) == (model.width, model.height):
             return False
-        old_width, old_height = model.width, model.height
-        cells = model.cells()
-        dropped = [
-            value
-            for index, value in enumerate(cells)
-            if value and (index % old_width >= width or index // old_width >= height)
-        ]
+        draft = model.draft
+        dropped = draft.tiles_dropped_by_resize(width, height)
         if dropped and not self.confirm_drop(
             f"Resizing to {width}x{height} drops {len(dropped)} "
             f"tile{'s' if len(dropped) != 1 else ''}. Resize anyway?"
         ):
             return False
-        new_cells: list[Cell] = [None] * (width * height)
-        for row in range(min(height, model.height)):
-            for column in range(min(width, old_width)):
-                new_cells[row * width + column] = cells[row * old_width + column]
-        goal = model.goal
-        custom_goal_dropped = isinstance(goal, Board)
-        if custom_goal_dropped:
-            goal = "blank-last"
-        resized = self._replace(f"Resize to {width}x{height}", new_cells, width, height, goal)
-        if resized and custom_goal_dropped:
+        resized = draft.resized(width, height)
+        shown = self._show(resized, f"Resize to {width}x{height}")
+        if shown and isinstance(draft.goal, Board) and not isinstance(resized.goal, Board):
             # Say so: the verdict now answers a different question than before the resize.
             self.message.emit(
-                f"Goal set back to blank last: the custom goal was {old_width}x{old_height}, "
+                f"Goal set back to blank last: the custom goal was {draft.width}x{draft.height}, "
                 f"the board is now {width}x{height} (Undo brings both back)"
             )
-        return resized
+        return shown
 
     def set_goal(self, goal: Goal) -> bool:
         text = "Use this board as the goal" if isinstance(goal, Board) else f"Goal: {goal}"
-        return self._replace(text, self.model.cells(), goal=goal)
+        return self._show(self.model.draft.with_goal(goal), text)
 
     def use_current_as_goal(self) -> bool:
         board = self.model.board

@@ -295,7 +295,7 @@ class BoardPainter:
         state: ViewState,
     ) -> None:
         model = self.model
-        cells = model._cells  # read-only access on the hot path: no copy per paint
+        cells = model.draft.cells  # a tuple: read in place, no copy per paint
         problem_cells = model.problem_cells
         highlighted = model.highlighted_tile
         partners = model.partners_of_highlighted if highlighted is not None else frozenset()

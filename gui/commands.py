@@ -18,7 +18,8 @@ from typing import TypeAlias
 from PySide6.QtGui import QUndoCommand
 
 from core import Goal
-from gui.board_model import BoardModel, Cell
+from core.draft import Cell, Draft
+from gui.board_model import BoardModel
 
 #: Most undo steps kept. With the largest step (a whole 100x100 board replaced, 80 kB) the
 #: history stays under 80 MB; with swaps and typing, under a megabyte.
@@ -42,20 +43,6 @@ def unpack(packed: Packed) -> list[Cell]:
     if isinstance(packed, tuple):
         return list(packed)
     return [None if value == _EMPTY else value for value in packed]
-
-
-@dataclass(frozen=True)
-class BoardState:
-    """Everything an edit can change: the size, the cells as typed, and the goal."""
-
-    width: int
-    height: int
-    cells: tuple[Cell, ...]
-    goal: Goal
-
-    @classmethod
-    def of(cls, model: BoardModel) -> BoardState:
-        return cls(model.width, model.height, tuple(model.cells()), model.goal)
 
 
 def same_goal(first: Goal, second: Goal) -> bool:
@@ -93,14 +80,14 @@ class CellSnapshot:
     after: Packed
 
 
-class BoardStateCommand(QUndoCommand):
-    """Replace the board state with another one (paste, swap, slide, resize, new, ...).
+class DraftCommand(QUndoCommand):
+    """Replace the draft on screen with another one (paste, swap, slide, resize, new, ...).
 
     The model must be in the state the command was made from when it is pushed, and the
     stack keeps it so: every change to the model goes through a command.
     """
 
-    def __init__(self, model: BoardModel, after: BoardState, text: str) -> None:
+    def __init__(self, model: BoardModel, after: Draft, text: str) -> None:
         super().__init__(text)
         self._model = model
         size_before = (model.width, model.height)
@@ -145,6 +132,7 @@ class BoardStateCommand(QUndoCommand):
         model = self._model
         side = 1 if forward else 0
         width, height = (model.width, model.height) if self._sizes is None else self._sizes[side]
+        goal = model.goal if self._goals is None else self._goals[side]
         change = self._cells
         if isinstance(change, CellPatch):
             cells = model.cells()
@@ -152,22 +140,18 @@ class BoardStateCommand(QUndoCommand):
                 cells[index] = after if forward else before
         else:
             cells = unpack(change.after if forward else change.before)
-        # Cells first: a custom goal must match the new shape when the goal is set.
-        model.set_cells(width, height, cells)
-        if self._goals is not None:
-            model.set_goal(self._goals[side])
+        # One replacement, one signal: size, cells and goal arrive together.
+        model.set_draft(Draft(width, height, tuple(cells), goal))
 
 
-class TypeIntoCellCommand(BoardStateCommand):
+class TypeIntoCellCommand(DraftCommand):
     """Typing into one cell. Consecutive digits typed into the same cell merge into one
     undo step, so undo takes back '12', not just the '2'."""
 
     COMMAND_ID = 1
 
     def __init__(self, model: BoardModel, cell: int, value: Cell, *, continues: bool) -> None:
-        cells = model.cells()
-        cells[cell] = value
-        after = BoardState(model.width, model.height, tuple(cells), model.goal)
+        after = model.draft.with_cell(cell, value)
         shown = "blank" if not value else str(value)
         super().__init__(
             model,

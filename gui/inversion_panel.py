@@ -128,6 +128,10 @@ class InversionPanel(QWidget):
 
         self._badges = QCheckBox("Show inversion &counts on tiles", self)
         self._badges.setObjectName("inversionBadgesCheck")
+        self._badges.setToolTip(
+            "Each tile's badge counts the smaller tiles read after it (later in the goal's "
+            "order): every pair is counted once, so the badges add up to the inversions."
+        )
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

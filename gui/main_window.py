@@ -35,9 +35,10 @@ from PySide6.QtWidgets import (
 
 from core import Board, Goal
 from core.board import validate_shape
+from core.draft import MAX_DIGITS, MAX_SIDE
 from core.textio import quote_name
 from gui.app_info import APP_NAME, app_version
-from gui.board_editor import MAX_DIGITS, MAX_SIDE, BoardEditor
+from gui.board_editor import BoardEditor
 from gui.board_model import BoardModel, Cell
 from gui.board_painter import BoardGeometry, BoardPainter, Mode
 from gui.board_view import BoardView

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QToolButton, QWidget
 
-from gui.board_editor import MAX_SIDE
+from core.draft import MAX_SIDE
 from gui.board_model import BoardModel
 
 PRESETS = ((3, 3), (4, 4), (5, 5))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from core import Board, BoardError, check, inversion_counts, suggest_fix
+from core import Board, BoardError, check, inversion_counts, inversion_pairs, suggest_fix
 from gui.board_model import BoardModel
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD
 
@@ -25,10 +25,16 @@ def test_verdict_and_counts_follow_core():
     assert model.verdict == check(ARTICLE_BOARD)
     assert model.inversion_index is not None
     assert model.inversion_index.count == 49
-    counts = inversion_counts(ARTICLE_BOARD)
+    # The badges count each pair once, on the tile read first, so they add up to 49.
+    pairs = list(inversion_pairs(ARTICLE_BOARD))
     per_cell = model.cell_inversion_counts()
     for cell, tile in enumerate(ARTICLE_BOARD.tiles):
-        assert per_cell[cell] == (None if tile == 0 else counts[tile])
+        expected = None if tile == 0 else sum(1 for first, _ in pairs if first == tile)
+        assert per_cell[cell] == expected
+    assert sum(count for count in per_cell if count is not None) == 49
+    # A tile's own count of partners still counts pairs on both sides.
+    counts = inversion_counts(ARTICLE_BOARD)
+    assert all(model.inversion_count_of_tile(tile) == counts[tile] for tile in counts)
 
 
 def test_fix_comes_from_core_and_only_for_unsolvable_boards():

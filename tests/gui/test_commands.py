@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from core import Board, Direction
-from gui.board_editor import MAX_SIDE, BoardEditor
+from core.draft import MAX_SIDE, Draft
+from gui.board_editor import BoardEditor
 from gui.board_model import BoardModel
-from gui.commands import UNDO_LIMIT, BoardState, BoardStateCommand, TypeIntoCellCommand
+from gui.commands import UNDO_LIMIT, DraftCommand, TypeIntoCellCommand
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD
 
 
@@ -26,14 +27,14 @@ def make_editor(board: Board | None = None) -> BoardEditor:
 def test_state_command_redo_and_undo():
     model = BoardModel(ARTICLE_BOARD)
     stack = QUndoStack()
-    after = BoardState(3, 3, tuple(Board.solved(3, 3).tiles), "blank-first")
-    stack.push(BoardStateCommand(model, after, "Replace"))
-    assert BoardState.of(model) == after
+    after = Draft(3, 3, tuple(Board.solved(3, 3).tiles), "blank-first")
+    stack.push(DraftCommand(model, after, "Replace"))
+    assert model.draft == after
     stack.undo()
     assert model.board == ARTICLE_BOARD
     assert model.goal == "blank-last"
     stack.redo()
-    assert BoardState.of(model) == after
+    assert model.draft == after
 
 
 def test_digits_typed_into_one_cell_merge_into_one_step():
@@ -304,18 +305,18 @@ def test_undo_and_redo_walk_every_edit_back_and_forth_exactly(qapp, seed):
     editor = make_editor(Board.solved(3, 3))
     editor.rng = random.Random(seed)
     stack = editor.undo_stack
-    states = [BoardState.of(editor.model)]
+    states = [editor.model.draft]
     for _ in range(120):
         apply_edit(editor, rng.choice(EDITS), rng)
         if stack.count() == len(states):  # a new step (merged typing replaces the last)
-            states.append(BoardState.of(editor.model))
+            states.append(editor.model.draft)
         else:
-            states[stack.count()] = BoardState.of(editor.model)
+            states[stack.count()] = editor.model.draft
         assert stack.index() == stack.count() == len(states) - 1
     assert stack.count() > 40  # most edits changed something
     for index in range(stack.count() - 1, -1, -1):
         stack.undo()
-        assert BoardState.of(editor.model) == states[index]
+        assert editor.model.draft == states[index]
     for index in range(1, stack.count() + 1):
         stack.redo()
-        assert BoardState.of(editor.model) == states[index]
+        assert editor.model.draft == states[index]

@@ -178,3 +178,12 @@ def test_the_list_scroll_bar_repaints_only_when_it_looks_different(qtbot) -> Non
     assert counter.paints == 0  # handle as small as it gets, still at the top
     model.set_board(SEED_000)  # 49 pairs: a much longer handle
     qtbot.waitUntil(lambda: counter.paints > 0)
+
+
+def test_the_badge_toggle_says_each_pair_counts_once(qtbot) -> None:
+    model, panel = make_panel(qtbot)
+    tip = panel.findChild(QCheckBox, "inversionBadgesCheck").toolTip()
+    assert "counted once" in tip
+    assert "add up to the inversions" in tip
+    counts = [count for count in model.cell_inversion_counts() if count is not None]
+    assert sum(counts) == model.verdict.inversions == 49
