@@ -338,6 +338,7 @@ class MainWindow(QMainWindow):
         view.paste_requested.connect(self.paste_board)
         # Toolbar and panels.
         self.size_bar.size_requested.connect(editor.resize)
+        self.size_bar.preset_requested.connect(editor.new_board)
         self.goal_picker.goal_requested.connect(editor.set_goal)
         self.goal_picker.custom_goal_requested.connect(editor.use_current_as_goal)
         self.fix_suggestion.apply_requested.connect(editor.swap_tiles)

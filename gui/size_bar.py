@@ -15,6 +15,8 @@ class SizeBar(QWidget):
     """Shows the model's size and asks for another one; the editor decides what happens."""
 
     size_requested = Signal(int, int)
+    #: A preset was chosen: a fresh puzzle of that size, not the current board cut or padded.
+    preset_requested = Signal(int, int)
 
     def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,9 +38,11 @@ class SizeBar(QWidget):
             button.setText(f"{columns}\u00d7{rows}")
             button.setObjectName(f"preset{columns}x{rows}")
             button.setAccessibleName(f"{columns} by {rows} board")
-            button.setToolTip(f"Resize the board to {columns}\u00d7{rows}")
+            button.setToolTip(
+                f"Start a new {columns}\u00d7{rows} puzzle (Undo brings back this one)"
+            )
             button.clicked.connect(
-                lambda _=False, c=columns, r=rows: self.size_requested.emit(c, r)
+                lambda _=False, c=columns, r=rows: self.preset_requested.emit(c, r)
             )
             layout.addWidget(button)
             self.preset_buttons.append(button)

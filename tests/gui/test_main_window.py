@@ -157,16 +157,33 @@ def test_resize_keeps_what_fits_and_asks_before_dropping(qtbot: QtBot, window):
     assert window.model.width == 4  # refused: nothing changed
     assert window.size_bar.width_box.value() == 4
     window.editor.confirm_drop = lambda _question: True
-    window.size_bar.preset_buttons[0].click()  # 3x3
-    assert (window.model.width, window.model.height) == (3, 3)
-    assert window.model.cells() == [1, 2, 3, 5, 6, 7, 9, 10, 11]
-    assert window.model.board is None  # 10 and 11 are out of range: marked, not changed
+    window.size_bar.width_box.setValue(3)
+    assert (window.model.width, window.model.height) == (3, 4)
+    assert window.model.cells() == [1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15]
+    assert window.model.board is None  # out-of-range tiles are marked, not changed
     window.size_bar.height_box.setValue(5)
-    assert window.model.cells()[9:] == [None] * 6
+    assert window.model.cells()[12:] == [None] * 3
     window.undo_stack.undo()
     window.undo_stack.undo()
     assert window.model.board == Board.solved(4, 4)
     assert window.size_bar.width_box.value() == 4
+
+
+@pytest.mark.parametrize(("button", "side"), [(0, 3), (1, 4), (2, 5)])
+def test_a_preset_starts_a_fresh_puzzle_of_its_size(window, button: int, side: int) -> None:
+    window.editor.load(ARTICLE_BOARD)
+    window.size_bar.preset_buttons[button].click()
+    assert window.model.board == Board.solved(side, side)
+    assert window.model.problems == []
+    window.undo_stack.undo()
+    assert window.model.board == ARTICLE_BOARD
+
+
+def test_a_preset_keeps_a_named_goal(window) -> None:
+    window.editor.set_goal("blank-first")
+    window.size_bar.preset_buttons[0].click()
+    assert window.model.board == Board.solved(3, 3, blank_first=True)
+    assert window.model.goal == "blank-first"
 
 
 def test_random_boards(window):
