@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from core import Board, Goal
 from core.board import validate_shape
-from core.draft import MAX_DIGITS, MAX_SIDE
+from core.draft import MAX_DIGITS, MAX_SIDE, Draft
 from core.textio import quote_name
 from gui.app_info import APP_NAME, app_version
 from gui.board_editor import BoardEditor
@@ -64,6 +64,8 @@ GEOMETRY_KEY = "window/geometry"
 STATE_KEY = "window/state"
 LAST_BOARD_KEY = "board/last"
 PATH_KEY = "board/path"
+#: Whether the last board had changes not saved to its file when the window closed.
+MODIFIED_KEY = "board/modified"
 BADGES_KEY = "view/badges"
 #: Longest status line shown; longer messages are cut with an ellipsis.
 MAX_MESSAGE_LENGTH = 300
@@ -657,15 +659,35 @@ class MainWindow(QMainWindow):
         except (ValueError, RecursionError):
             self._drop(LAST_BOARD_KEY, "last board", dropped)
             return
-        self.model.set_cells(width, height, cells)
-        self.model.set_goal(goal)
+        draft = Draft(width, height, tuple(cells), goal)
         path = self._stored(PATH_KEY)
-        if path is None or path == "":
-            return
-        if not (isinstance(path, str) and "\0" not in path):
+        if path is not None and path != "" and not (isinstance(path, str) and "\0" not in path):
             self._drop(PATH_KEY, "board file name", dropped)
-        elif Path(path).is_file():  # a file since moved or deleted is forgotten quietly
-            self.file_path = path
+            path = None
+        if not (isinstance(path, str) and path and Path(path).is_file()):
+            path = None  # a file since moved or deleted is forgotten quietly
+        modified = self._stored(MODIFIED_KEY) in (True, "true")
+        if modified and path is not None:
+            # The changes were discarded at quit: the file as saved is what its name means.
+            saved = self._board_in_file(path)
+            if saved is not None:
+                draft, modified = saved, False
+        self.model.set_draft(draft)
+        self.file_path = path
+        if modified and path is not None:
+            # The file could not be read back: show the board, but never as the saved file.
+            self.undo_stack.resetClean()
+
+    def _board_in_file(self, path: str) -> Draft | None:
+        """The board a file holds as a draft, or None when it cannot be read or shown."""
+        try:
+            parsed = read_board_file(path)
+        except (OSError, ValueError):
+            return None
+        board = parsed.board
+        if board.width > MAX_SIDE or board.height > MAX_SIDE:
+            return None
+        return Draft.of(board, parsed.goal or "blank-last")
 
     def save_settings(self) -> None:
         model = self.model
@@ -678,6 +700,7 @@ class MainWindow(QMainWindow):
         }
         self.settings.setValue(LAST_BOARD_KEY, json.dumps(data))
         self.settings.setValue(PATH_KEY, self.file_path or "")
+        self.settings.setValue(MODIFIED_KEY, not self.undo_stack.isClean())
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         self.settings.setValue(STATE_KEY, self.saveState())
         self.settings.setValue(BADGES_KEY, self.badges_action.isChecked())

@@ -292,3 +292,49 @@ def test_settings_json_is_plain(window, settings):
     window.save_settings()
     data = json.loads(settings.value("board/last"))
     assert data["width"] == 4
+
+
+def test_after_quit_and_discard_the_file_comes_back_as_saved(make_window, tmp_path) -> None:
+    path = tmp_path / "article.txt"
+    path.write_text(format_board(ARTICLE_BOARD))
+    first = make_window()
+    assert first.open_file(str(path))
+    first.editor.swap_cells(0, 1)  # never saved
+    assert first.close()  # the test windows answer Discard
+    second = make_window(restore=True)
+    assert second.model.board == ARTICLE_BOARD
+    assert second.file_path == str(path)
+    assert not second.isWindowModified()
+    assert second.undo_stack.count() == 0  # restoring is not an undoable step
+
+
+def test_a_discarded_board_whose_file_cannot_be_read_back_is_marked_changed(
+    make_window, tmp_path
+) -> None:
+    path = tmp_path / "article.txt"
+    path.write_text(format_board(ARTICLE_BOARD))
+    first = make_window()
+    assert first.open_file(str(path))
+    first.editor.swap_cells(0, 1)
+    changed = first.model.board
+    assert first.close()
+    path.write_text("not a board any more")
+    second = make_window(restore=True)
+    assert second.model.board == changed
+    assert second.file_path == str(path)
+    assert second.isWindowModified()  # shown as changed: it is not what the file holds
+    assert second.windowTitle().startswith("article.txt")
+
+
+def test_a_saved_board_comes_back_unmarked(make_window, tmp_path) -> None:
+    path = tmp_path / "article.txt"
+    path.write_text(format_board(ARTICLE_BOARD))
+    first = make_window()
+    assert first.open_file(str(path))
+    first.editor.swap_cells(0, 1)
+    assert first.save()
+    saved = first.model.board
+    assert first.close()
+    second = make_window(restore=True)
+    assert second.model.board == saved
+    assert not second.isWindowModified()
