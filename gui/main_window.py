@@ -47,6 +47,7 @@ from gui.document import FILE_FILTER, RecentFiles, read_board_file, write_board_
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
 from gui.goal_picker import GoalPicker
+from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.sequence_strip import SequenceStrip
 from gui.size_bar import SizeBar
@@ -154,6 +155,7 @@ class MainWindow(QMainWindow):
         self.editor.confirm_drop = self._confirm
 
         self.board_view = BoardView(self.model, self)
+        self.input_error_banner = InputErrorBanner(self)
         self.verdict_banner = VerdictBanner(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
         self.explanation_view = ExplanationView(self.model, self)
@@ -162,6 +164,7 @@ class MainWindow(QMainWindow):
         self.size_bar = SizeBar(self.model, self)
         self.goal_picker = GoalPicker(self.model, self)
         self.status_message = QLabel(self)
+        self._last_message = ""
         self.status_message.setObjectName("statusMessage")
 
         self._build_layout()
@@ -197,9 +200,17 @@ class MainWindow(QMainWindow):
         self.inversion_panel.setSizePolicy(list_policy)
         self.inversion_panel.setMinimumHeight(self.inversion_panel.minimumSizeHint().height())
 
+        board_column = QWidget(self)
+        board_column.setObjectName("boardColumn")
+        board_layout = QVBoxLayout(board_column)
+        board_layout.setContentsMargins(0, 0, 0, 0)
+        board_layout.setSpacing(0)
+        board_layout.addWidget(self.input_error_banner)
+        board_layout.addWidget(self.board_view, 1)
+
         top = QSplitter(Qt.Orientation.Horizontal, self)
         top.setObjectName("boardSplitter")
-        top.addWidget(self.board_view)
+        top.addWidget(board_column)
         top.addWidget(side)
         top.setStretchFactor(0, 3)
         top.setStretchFactor(1, 2)
@@ -327,6 +338,8 @@ class MainWindow(QMainWindow):
     def _connect_signals(self) -> None:
         """Every connection between widgets, the editor and the window, in one place."""
         editor, view = self.editor, self.board_view
+        # Any change of the board (an edit, a good paste or open, undo) answers the failure.
+        self.model.changed.connect(self.input_error_banner.hide)
         # Board view intents -> undoable edits.
         view.digit_typed.connect(
             lambda cell, digit, continues: editor.type_digit(cell, digit, continues=continues)
@@ -403,6 +416,7 @@ class MainWindow(QMainWindow):
         line = " ".join(text.split())
         if len(line) > MAX_MESSAGE_LENGTH:
             line = line[: MAX_MESSAGE_LENGTH - 1] + "\u2026"
+        self._last_message = line.removeprefix("Cannot paste: ")
         self.status_message.setText(line)
 
     def _confirm(self, question: str) -> bool:
@@ -462,6 +476,9 @@ class MainWindow(QMainWindow):
         text = QGuiApplication.clipboard().text()
         if self.editor.paste_text(text):
             self.show_message("Board pasted")
+        else:
+            # The editor has just said why in the status line.
+            self.input_error_banner.show_error("Could not paste", self._last_message)
 
     # -- files ------------------------------------------------------------------------
 
@@ -486,16 +503,21 @@ class MainWindow(QMainWindow):
         except (OSError, ValueError) as error:
             # InputError (not a readable text file) and BoardError (not a board) are both
             # ValueErrors; any other ValueError from a reader is still a file we cannot use.
-            self.show_message(f"Cannot open {quote_name(Path(path).name)}: {_reason(error, path)}")
+            name, reason = quote_name(Path(path).name), _reason(error, path)
+            self.show_message(f"Cannot open {name}: {reason}")
+            self.input_error_banner.show_error(f"Could not open {name}", reason)
             self.recent_files.remove(path)
             self._rebuild_recent_menu()
             return False
         board = parsed.board
         if board.width > MAX_SIDE or board.height > MAX_SIDE:
-            self.show_message(
-                f"Cannot open {quote_name(Path(path).name)}: the window edits boards up to "
-                f"{MAX_SIDE}x{MAX_SIDE}; use `slidecheck check` for larger ones"
+            name = quote_name(Path(path).name)
+            reason = (
+                f"the window edits boards up to {MAX_SIDE}x{MAX_SIDE}; "
+                "use `slidecheck check` for larger ones"
             )
+            self.show_message(f"Cannot open {name}: {reason}")
+            self.input_error_banner.show_error(f"Could not open {name}", reason)
             return False
         self.editor.load(board, parsed.goal or "blank-last", f"Open {Path(path).name}")
         self.undo_stack.setClean()
