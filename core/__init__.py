@@ -5,7 +5,7 @@ Nothing here imports Qt; the window in `gui` and the `slidecheck check` command 
 
 from core.board import MAX_CELLS, Board, BoardError, CellProblem, find_problems
 from core.fix import suggest_fix
-from core.formats import ParsedBoard, format_board, parse_board, parse_document
+from core.formats import ParsedBoard, format_board, parse_board, parse_document, parse_draft
 from core.moves import (
     Direction,
     apply_slide,
@@ -48,6 +48,7 @@ __all__ = [
     "legal_slides",
     "parse_board",
     "parse_document",
+    "parse_draft",
     "random_board",
     "scramble",
     "slide_in_direction",

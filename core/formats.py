@@ -15,10 +15,13 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from core.board import MAX_CELLS, Board, BoardError, find_problems, validate_shape
 from core.rule import Goal
+
+if TYPE_CHECKING:
+    from core.draft import Draft
 
 #: Longest text accepted: room for MAX_CELLS numbers of up to seven digits plus separators.
 MAX_TEXT_LENGTH = 64 * 1024 * 1024
@@ -262,8 +265,13 @@ def _parse_json(text: str, start: int) -> ParsedBoard:
         width = side
     if height is None and width is not None and width > 0:
         height = len(cells) // width
-    board = _json_board(cells, width, height)
-    goal = _json_goal(data.get("goal"), board)
+    try:
+        board = _json_board(cells, width, height)
+    except _TilesWrongError as wrong:
+        # A draft of it may still be opened: it must carry the goal the text names.
+        wrong.goal = _json_goal(data.get("goal"), wrong.width, wrong.height)
+        raise
+    goal = _json_goal(data.get("goal"), board.width, board.height)
     return ParsedBoard(board, goal)
 
 
@@ -315,7 +323,7 @@ def _json_cells(flat: list[object]) -> list[str]:
     return cells
 
 
-def _json_goal(value: object, board: Board) -> Goal | None:
+def _json_goal(value: object, width: int, height: int) -> Goal | None:
     if value is None:
         return None
     if value == "blank-last":
@@ -324,7 +332,7 @@ def _json_goal(value: object, board: Board) -> Goal | None:
         return "blank-first"
     if isinstance(value, list):
         try:
-            return _json_board(_json_flat(value), board.width, board.height)
+            return _json_board(_json_flat(value), width, height)
         except BoardError as error:
             raise BoardError(f'JSON "goal": {error}') from None
     raise BoardError(
@@ -668,8 +676,36 @@ def _board_from_cells(
         values[values.index(count)] = 0
     problems = find_problems(width, height, values)
     if problems:
-        raise BoardError(problems[0].message)
+        raise _TilesWrongError(problems[0].message, width, height, values)
     return Board(width, height, tuple(values))
+
+
+class _TilesWrongError(BoardError):
+    """A board of a good shape whose numbers are not a permutation (a duplicate, a tile out
+    of range, two blanks, ...): still worth showing, with its problems marked."""
+
+    def __init__(self, message: str, width: int, height: int, values: list[int]) -> None:
+        super().__init__(message)
+        self.width, self.height, self.values = width, height, values
+        self.goal: Goal | None = None
+
+
+def parse_draft(text: str, width: int | None = None, *, max_cells: int = MAX_CELLS) -> Draft:
+    """Read a board for editing: like `parse_document`, but a board of a good shape whose
+    tiles are wrong (a duplicate, a tile out of range, a missing tile, two blanks) comes
+    back as a `Draft` whose analysis names every problem, so a typo can be fixed where it
+    is. Text that is no board at all (not numbers, ragged rows, too large) still raises
+    `BoardError`, as does a custom goal that cannot be read.
+    """
+    from core.draft import Draft  # core.draft reads text through this module
+
+    try:
+        document = parse_document(text, width, max_cells=max_cells)
+    except _TilesWrongError as wrong:
+        if wrong.width * wrong.height > max_cells:
+            raise
+        return Draft(wrong.width, wrong.height, tuple(wrong.values), wrong.goal or "blank-last")
+    return Draft.of(document.board, document.goal or "blank-last")
 
 
 def _cell_value(cell: str, index: int, width: int) -> int:

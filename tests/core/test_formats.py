@@ -7,7 +7,7 @@ import tracemalloc
 
 import pytest
 
-from core import Board, BoardError, check, format_board, parse_board, parse_document
+from core import Board, BoardError, check, format_board, parse_board, parse_document, parse_draft
 from core.board import MAX_CELLS
 from core.formats import FORMATS, MAX_TEXT_LENGTH
 
@@ -528,3 +528,60 @@ def test_pathological_text_is_refused_in_one_pass(text: str, message: str) -> No
     # Each of these once backtracked exponentially or quadratically: minutes to years.
     with pytest.raises(BoardError, match=message):
         parse_document(text)
+
+
+# --- a board with a typo opens as a draft, to be fixed where it is --------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "cells", "marked"),
+    [
+        ("1 2 3\n4 5 5\n7 8 0\n", (1, 2, 3, 4, 5, 5, 7, 8, 0), {4, 5}),
+        ("1 2 3\n4 5 6\n7 8 10\n", (1, 2, 3, 4, 5, 6, 7, 8, 10), {8}),
+        ("1 2 0\n4 5 6\n7 8 0\n", (1, 2, 0, 4, 5, 6, 7, 8, 0), {2, 8}),
+        ("12, 1, 10, 2,\n7, 11, 4, 14,\n5, 0, 9, 15,\n8, 13, 6, 6,", None, {14, 15}),
+    ],
+    ids=["duplicate", "out-of-range", "two-blanks", "code-rows"],
+)
+def test_a_board_with_a_typo_comes_back_as_a_draft(
+    text: str, cells: tuple[int, ...] | None, marked: set[int]
+) -> None:
+    with pytest.raises(BoardError):
+        parse_document(text)
+    draft = parse_draft(text)
+    if cells is not None:
+        assert draft.cells == cells
+    assert draft.board is None
+    assert draft.analysis.problem_cells == frozenset(marked)
+
+
+def test_a_draft_keeps_the_goal_its_json_names() -> None:
+    draft = parse_draft('{"tiles": [1, 1, 3, 0], "goal": "blank-first"}')
+    assert draft.cells == (1, 1, 3, 0)
+    assert draft.goal == "blank-first"
+
+
+def test_a_valid_board_is_a_valid_draft() -> None:
+    draft = parse_draft('{"tiles": [1, 2, 3, 0], "goal": [0, 1, 2, 3]}')
+    assert draft.board == Board.solved(2, 2)
+    assert draft.goal == Board(2, 2, (0, 1, 2, 3))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("1 2\n3\n", "ragged rows"),
+        ("a b\nc d\n", "'a' is not a number"),
+        ('{"tiles": [1, 1, 3, 0], "goal": "sideways"}', '"goal" must be'),
+        ("", "empty input"),
+    ],
+)
+def test_text_that_is_no_board_is_still_refused_as_a_draft(text: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        parse_draft(text)
+
+
+def test_a_draft_larger_than_the_limit_is_refused() -> None:
+    text = format_board(Board.solved(20, 20)).replace(" 1 ", " 2 ", 1)
+    with pytest.raises(BoardError):
+        parse_draft(text, max_cells=100)
