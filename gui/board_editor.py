@@ -137,6 +137,10 @@ class BoardEditor(QObject):
         """Show `board` with `goal` (by default the goal on screen, if it fits the board)."""
         self._show(Draft.of(board, self.model.goal if goal is None else goal), text)
 
+    def load_draft(self, draft: Draft, text: str = "Load board") -> None:
+        """Show `draft` as it is, problems and all (a file with a typo, to fix on screen)."""
+        self._show(draft, text)
+
     def paste_text(self, text: str) -> bool:
         """Read a board in any format core knows; on failure say why and change nothing.
 

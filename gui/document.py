@@ -6,7 +6,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core import Board, Goal, ParsedBoard, format_board, parse_document
+from core import Board, Goal, ParsedBoard, format_board, parse_document, parse_draft
+from core.draft import Draft
 from core.textio import quote_name, read_text_file
 
 if TYPE_CHECKING:
@@ -43,6 +44,14 @@ def read_board_file(path: str) -> ParsedBoard:
     edits, found before the text is split); both are `ValueError`s.
     """
     return parse_document(read_text_file(path, regular_only=True), max_cells=MAX_WINDOW_CELLS)
+
+
+def read_draft_file(path: str) -> Draft:
+    """Read a board file for editing, as `read_board_file` does, except that a board of a
+    good shape whose tiles are wrong (a typo: a duplicate, a tile out of range) comes back
+    as a draft with its problems named, so it can be fixed on screen. Raises what
+    `read_board_file` raises for anything else."""
+    return parse_draft(read_text_file(path, regular_only=True), max_cells=MAX_WINDOW_CELLS)
 
 
 def write_board_file(path: str, board: Board, goal: Goal) -> None:

@@ -43,7 +43,7 @@ from gui.board_model import BoardModel, Cell
 from gui.board_painter import BoardGeometry, BoardPainter, Mode
 from gui.board_view import BoardView
 from gui.commands import UNDO_LIMIT
-from gui.document import FILE_FILTER, RecentFiles, read_board_file, write_board_file
+from gui.document import FILE_FILTER, RecentFiles, read_draft_file, write_board_file
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
 from gui.goal_picker import GoalPicker
@@ -497,36 +497,46 @@ class MainWindow(QMainWindow):
             self.open_file(path)
 
     def open_file(self, path: str) -> bool:
-        """Load a board file; a bad file leaves the board alone and says why in one line."""
+        """Load a board file. A board whose tiles have a typo opens with its problems
+        marked, to be fixed on screen; a file that holds no board leaves the board alone
+        and says why, above the board and in the status line."""
+        name = quote_name(Path(path).name)
         try:
-            parsed = read_board_file(path)
+            draft = read_draft_file(path)
         except (OSError, ValueError) as error:
             # InputError (not a readable text file) and BoardError (not a board) are both
             # ValueErrors; any other ValueError from a reader is still a file we cannot use.
-            name, reason = quote_name(Path(path).name), _reason(error, path)
-            self.show_message(f"Cannot open {name}: {reason}")
-            self.input_error_banner.show_error(f"Could not open {name}", reason)
+            self._refuse_open(name, _reason(error, path))
             self.recent_files.remove(path)
             self._rebuild_recent_menu()
             return False
-        board = parsed.board
-        if board.width > MAX_SIDE or board.height > MAX_SIDE:
-            name = quote_name(Path(path).name)
-            reason = (
+        if draft.width > MAX_SIDE or draft.height > MAX_SIDE:
+            self._refuse_open(
+                name,
                 f"the window edits boards up to {MAX_SIDE}x{MAX_SIDE}; "
-                "use `slidecheck check` for larger ones"
+                "use `slidecheck check` for larger ones",
             )
-            self.show_message(f"Cannot open {name}: {reason}")
-            self.input_error_banner.show_error(f"Could not open {name}", reason)
             return False
-        self.editor.load(board, parsed.goal or "blank-last", f"Open {Path(path).name}")
+        self.editor.load_draft(draft, f"Open {Path(path).name}")
         self.undo_stack.setClean()
         self.file_path = str(path)
         self.recent_files.add(path)
         self._rebuild_recent_menu()
         self._update_title()
-        self.show_message(f"Opened {quote_name(Path(path).name)}")
+        problems = draft.analysis.problems
+        if draft.board is None and problems:
+            count = len(problems)
+            self.show_message(
+                f"Opened {name} with {count} problem{'s' if count != 1 else ''} to fix: "
+                f"{problems[0].message}"
+            )
+        else:
+            self.show_message(f"Opened {name}")
         return True
+
+    def _refuse_open(self, name: str, reason: str) -> None:
+        self.show_message(f"Cannot open {name}: {reason}")
+        self.input_error_banner.show_error(f"Could not open {name}", reason)
 
     def save(self) -> bool:
         if self.file_path is None:
@@ -703,13 +713,12 @@ class MainWindow(QMainWindow):
     def _board_in_file(self, path: str) -> Draft | None:
         """The board a file holds as a draft, or None when it cannot be read or shown."""
         try:
-            parsed = read_board_file(path)
+            draft = read_draft_file(path)
         except (OSError, ValueError):
             return None
-        board = parsed.board
-        if board.width > MAX_SIDE or board.height > MAX_SIDE:
+        if draft.width > MAX_SIDE or draft.height > MAX_SIDE:
             return None
-        return Draft.of(board, parsed.goal or "blank-last")
+        return draft
 
     def save_settings(self) -> None:
         model = self.model

@@ -64,10 +64,10 @@ def test_escape_dismisses_the_banner(qtbot: QtBot, window) -> None:
 
 
 def test_a_failed_open_shows_the_banner(qtbot: QtBot, window, tmp_path) -> None:
-    path = tmp_path / "typo.txt"
-    path.write_text("1 2 3\n4 5 5\n7 8 0\n")
+    path = tmp_path / "ragged.txt"
+    path.write_text("1 2 3\n4 5\n7 8 0\n")
     assert not window.open_file(str(path))
     banner = window.input_error_banner
     assert banner.isVisible()
-    assert banner.title == 'Could not open "typo.txt". The board below is unchanged.'
-    assert "tile 5 appears twice" in banner.reason
+    assert banner.title == 'Could not open "ragged.txt". The board below is unchanged.'
+    assert banner.reason == "ragged rows: row 2 has 2 cells but row 1 has 3"

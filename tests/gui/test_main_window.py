@@ -338,3 +338,18 @@ def test_a_saved_board_comes_back_unmarked(make_window, tmp_path) -> None:
     second = make_window(restore=True)
     assert second.model.board == saved
     assert not second.isWindowModified()
+
+
+def test_a_file_with_a_typo_opens_with_its_problems_marked_to_fix(window, tmp_path) -> None:
+    path = tmp_path / "typo.txt"
+    path.write_text("1 2 3\n4 5 5\n7 8 0\n")  # the second 5 should be 6
+    assert window.open_file(str(path))
+    assert window.model.cells() == [1, 2, 3, 4, 5, 5, 7, 8, 0]
+    assert window.model.problem_cells == frozenset({4, 5})
+    assert window.file_path == str(path)
+    assert not window.input_error_banner.isVisible()
+    assert 'Opened "typo.txt" with 2 problems to fix' in window.status_message.text()
+    window.editor.type_digit(5, 6, continues=False)
+    assert window.model.board == Board.solved(3, 3)
+    assert window.save()
+    assert read_board_file(str(path)).board == Board.solved(3, 3)
