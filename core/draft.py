@@ -12,7 +12,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from core.board import Board, BoardError, CellProblem, ProblemKind, find_problems, validate_shape
+from core.board import (
+    Board,
+    BoardError,
+    CellProblem,
+    ProblemKind,
+    RowOrder,
+    find_problems,
+    validate_shape,
+)
 from core.fix import suggest_fix
 from core.inversions import InversionIndex
 from core.rule import Goal, Verdict, check, inversion_index
@@ -250,6 +258,14 @@ class Draft:
         return Draft(self.width, self.height, tuple(cells), self.goal)
 
 
+def number_can_grow(number: int, width: int, height: int) -> bool:
+    """Whether one more digit typed after `number` can still give a tile of a `width` x
+    `height` board (tiles 1 to width*height - 1): on a 4x4 board 1 can (10 to 15), 2
+    cannot; on a 10x10 board 9 can, 99 cannot. A lone 0 is the blank and never grows.
+    The window moves to the next cell as soon as a number cannot grow."""
+    return number > 0 and number * 10 < width * height
+
+
 def _fitting_goal(goal: Goal, width: int, height: int) -> Goal:
     """`goal`, or blank-last when it is a custom board of another shape."""
     if isinstance(goal, Board) and (goal.width, goal.height) != (width, height):
@@ -276,7 +292,9 @@ def _analyse(width: int, height: int, cells: tuple[Cell, ...], goal: Goal) -> An
     if board is None:
         # Cells not filled in yet are not errors while they wait: only what is wrong with
         # the tiles typed so far is named (and "n cells still empty" once the rest is right).
-        problems = [_unmarked_if_empty(problem) for problem in find_problems(width, height, cells)]
+        # Cells are named as the window labels its rows: from the bottom.
+        found = find_problems(width, height, cells, RowOrder.FROM_BOTTOM)
+        problems = [_unmarked_if_empty(problem) for problem in found]
         if not problems:
             board = Board(width, height, tuple(cell or 0 for cell in cells))
     if (

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from core import Board, BoardError, check
 from core.board import ProblemKind
-from core.draft import Draft
+from core.draft import Draft, number_can_grow
 from tests.core.strategies import boards_with_goals, brute_force_inversions
 
 ARTICLE = Board.from_rows([[12, 1, 10, 2], [7, 11, 4, 14], [5, 0, 9, 15], [8, 13, 6, 3]])
@@ -155,3 +155,37 @@ def test_the_fix_makes_the_board_solvable(
     assert fixed is not None
     assert fixed.analysis.verdict is not None
     assert fixed.analysis.verdict.solvable
+
+
+@pytest.mark.parametrize(
+    ("number", "width", "height", "grows"),
+    [
+        (1, 4, 4, True),  # 10 to 15 are tiles
+        (2, 4, 4, False),  # 20 is not: "21" is 2 then 1
+        (12, 4, 4, False),
+        (0, 4, 4, False),  # the blank
+        (1, 3, 3, False),  # tiles 1 to 8
+        (9, 10, 10, True),  # 90 to 99
+        (99, 10, 10, False),
+        (1, 5, 2, False),  # 10 cells: tiles 1 to 9, no 10
+        (1, 11, 1, True),
+        (10, 100, 100, True),  # 100 to 109 of 9999
+        (999, 100, 100, True),
+        (1000, 100, 100, False),
+    ],
+)
+def test_a_number_grows_while_a_longer_tile_starts_with_it(
+    number: int, width: int, height: int, grows: bool
+) -> None:
+    assert number_can_grow(number, width, height) is grows
+
+
+def test_number_can_grow_matches_every_tile_of_small_boards() -> None:
+    for width in range(1, 13):
+        for height in range(1, 13):
+            tiles = [str(tile) for tile in range(1, width * height)]
+            for number in range(0, 200):
+                longer = any(
+                    tile.startswith(str(number)) and len(tile) > len(str(number)) for tile in tiles
+                )
+                assert number_can_grow(number, width, height) is (number > 0 and longer)
