@@ -23,9 +23,21 @@ class BoardError(ValueError):
     """
 
 
-def cell_name(index: int, width: int) -> str:
-    """Human name of a cell: 'row 2, column 3' (1-based, rows counted from the top)."""
+class RowOrder(StrEnum):
+    """How rows are numbered when a cell is named."""
+
+    #: Text and files: row 1 is the first line, as an editor numbers lines.
+    FROM_TOP = "from-top"
+    #: The window: rows are labelled from the bottom, as the rule counts the blank's row.
+    FROM_BOTTOM = "from-bottom"
+
+
+def cell_name(index: int, width: int, height: int = 0, order: RowOrder = RowOrder.FROM_TOP) -> str:
+    """Human name of a cell: 'row 2, column 3' (1-based, rows from the top), or with
+    `RowOrder.FROM_BOTTOM` 'row 3 from the bottom, column 3' (`height` then needed)."""
     row, column = divmod(index, width)
+    if order is RowOrder.FROM_BOTTOM:
+        return f"row {height - row} from the bottom, column {column + 1}"
     return f"row {row + 1}, column {column + 1}"
 
 
@@ -178,7 +190,12 @@ class CellProblem:
     message: str
 
 
-def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[CellProblem]:
+def find_problems(
+    width: int,
+    height: int,
+    cells: Iterable[int | None],
+    order: RowOrder = RowOrder.FROM_TOP,
+) -> list[CellProblem]:
     """Every problem of a board being entered, in reading order.
 
     `cells` holds a tile number per cell, 0 for the blank, `None` for a cell not filled in
@@ -188,6 +205,10 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
     """
     values = list(cells)
     count = width * height
+
+    def name(index: int) -> str:
+        return cell_name(index, width, height, order)
+
     problems: list[CellProblem] = []
     first_seen: dict[int, int] = {}
     blanks: list[int] = []
@@ -200,7 +221,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
                 CellProblem(
                     ProblemKind.OUT_OF_RANGE,
                     (index,),
-                    f"{cell_name(index, width)}: {value} is out of range; "
+                    f"{name(index)}: {value} is out of range; "
                     f"a {width}x{height} board has tiles 1 to {count - 1}",
                 )
             )
@@ -211,8 +232,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
                 CellProblem(
                     ProblemKind.DUPLICATE,
                     (first, index),
-                    f"{cell_name(index, width)}: tile {value} appears twice "
-                    f"(also at {cell_name(first, width)})",
+                    f"{name(index)}: tile {value} appears twice (also at {name(first)})",
                 )
             )
         else:
@@ -225,8 +245,8 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
                 CellProblem(
                     ProblemKind.TWO_BLANKS,
                     filled_blanks,
-                    f"{cell_name(filled_blanks[1], width)}: a second blank "
-                    f"(the first is at {cell_name(filled_blanks[0], width)}); "
+                    f"{name(filled_blanks[1])}: a second blank "
+                    f"(the first is at {name(filled_blanks[0])}); "
                     "a board has exactly one",
                 )
             )
@@ -236,7 +256,7 @@ def find_problems(width: int, height: int, cells: Iterable[int | None]) -> list[
                     ProblemKind.EMPTY,
                     tuple(empty),
                     f"{len(blanks) - 1} cell{'s' if len(blanks) > 2 else ''} still empty "
-                    f"(first at {cell_name(empty[0], width)}); fill in every tile",
+                    f"(first at {name(empty[0])}); fill in every tile",
                 )
             )
     missing = [tile for tile in range(1, count) if tile not in first_seen]

@@ -79,7 +79,10 @@ def test_explanation_of_an_invalid_board_lists_its_problems(qtbot) -> None:
     view = ExplanationView(model)
     qtbot.addWidget(view)
     model.set_cells(3, 3, [1, 2, 3, 4, 4, 6, 7, 8, 0])
-    assert "Row 2, column 2: tile 4 appears twice" in view.toPlainText()
+    assert (
+        "Row 2 from the bottom, column 2: tile 4 appears twice "
+        "(also at row 2 from the bottom, column 1)" in view.toPlainText()
+    )
 
 
 def test_fix_suggests_a_swap_and_the_button_asks_for_it(qtbot) -> None:

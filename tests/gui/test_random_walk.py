@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from core import Board, check, find_problems
+from core.board import RowOrder
 from gui.board_painter import Mode
 
 ACTIONS = 2_000
@@ -46,7 +47,7 @@ def assert_model_matches_core(window) -> None:
     model = window.model
     cells = model.cells()
     assert len(cells) == model.width * model.height
-    problems = find_problems(model.width, model.height, cells)
+    problems = find_problems(model.width, model.height, cells, RowOrder.FROM_BOTTOM)
     goal = model.goal
     if isinstance(goal, Board) and (goal.width, goal.height) != (model.width, model.height):
         assert model.board is None
