@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QMessageBox, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from core import Board, format_board, inversion_pairs
+from core import Board, format_board, inversion_pairs, parse_draft
+from core.textio import decode_text
 from gui.board_painter import Mode
 from gui.document import read_board_file
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, pixel_on_outline, type_cells
@@ -353,3 +356,33 @@ def test_a_file_with_a_typo_opens_with_its_problems_marked_to_fix(window, tmp_pa
     assert window.model.board == Board.solved(3, 3)
     assert window.save()
     assert read_board_file(str(path)).board == Board.solved(3, 3)
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],  # state is reset below
+)
+@given(data=st.one_of(st.binary(max_size=300), st.text(max_size=200).map(str.encode)))
+def test_opening_any_bytes_gives_a_board_or_one_clear_refusal(window, tmp_path, data) -> None:
+    window.editor.load(LOYD_BOARD)
+    window.input_error_banner.hide()
+    path = tmp_path / "any.txt"
+    path.write_bytes(data)
+    try:
+        expected = parse_draft(decode_text(data, "x"), max_cells=100 * 100)
+    except ValueError:
+        expected = None
+    opened = window.open_file(str(path))
+    message = window.status_message.text()
+    assert "\n" not in message
+    assert "Traceback" not in message
+    if expected is None or expected.width > 100 or expected.height > 100:
+        assert not opened
+        assert window.model.board == LOYD_BOARD
+        assert window.input_error_banner.isVisible()
+        assert message.startswith('Cannot open "any.txt": ')
+    else:
+        assert opened
+        assert window.model.draft == expected
+        assert not window.input_error_banner.isVisible()
