@@ -254,12 +254,11 @@ def _batch_lines(source: IO[bytes] | IO[str] | None) -> Iterator[list[str | Inpu
         pieces[0] = pending + pieces[0]
         pending = pieces.pop()
         lines: list[str | InputError] = []
-        for piece in pieces:
-            if oversized or len(piece) > MAX_INPUT_BYTES:
-                lines.append(_too_long())
-                oversized = False
-            else:
-                lines.append(_decode_line(piece))
+        if oversized and pieces:
+            lines.append(_too_long())  # the end of a line dropped as it streamed in
+            oversized = False
+            del pieces[0]
+        lines.extend(_decode_lines(pieces))
         if len(pending) > MAX_INPUT_BYTES:
             pending = b""
             oversized = True
@@ -277,6 +276,22 @@ def _chain_first(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
 
 def _too_long() -> InputError:
     return InputError(f"too large: the line is longer than {MAX_INPUT_BYTES:,} bytes")
+
+
+def _decode_lines(pieces: list[bytes]) -> list[str | InputError]:
+    """Complete lines as text: the whole piece of input at once when it is plain UTF-8
+    (the usual case, and one decode instead of one per line), else line by line so that
+    only a bad line is refused."""
+    if pieces and max(map(len, pieces)) <= MAX_INPUT_BYTES:
+        block = b"\n".join(pieces)
+        if b"\0" not in block:
+            try:
+                return list(block.decode("utf-8").split("\n"))
+            except UnicodeDecodeError:
+                pass
+    return [
+        _too_long() if len(piece) > MAX_INPUT_BYTES else _decode_line(piece) for piece in pieces
+    ]
 
 
 def _decode_line(data: bytes) -> str | InputError:
