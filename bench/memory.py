@@ -42,7 +42,7 @@ app.processEvents()
 if len(sys.argv) > 2:
     window.open_file(sys.argv[2])
     app.processEvents()
-    print("status:", window.statusBar().currentMessage())
+    print("status:", window.status_message.text())
 """
 
 
