@@ -463,30 +463,26 @@ def test_a_real_size_line_is_still_read() -> None:
 # --- too large is said before the work ---------------------------------------------------------
 
 
-def test_too_many_numbers_are_refused_before_they_are_split() -> None:
-    text = "12 " * (MAX_CELLS + 100_000)
+def _peak_memory_of_refusing(text: str, message: str) -> int:
     tracemalloc.start()
     try:
-        with pytest.raises(BoardError, match="too large: the input holds"):
+        with pytest.raises(BoardError, match=message):
             parse_document(text)
-        _, peak = tracemalloc.get_traced_memory()
+        return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
+
+
+def test_too_many_numbers_are_refused_before_they_are_split() -> None:
+    text = "12 " * (MAX_CELLS + 100_000)
     # Splitting would make a string object per number (about 50 bytes each): 200+ MB here.
     # Counting them needs less than one more copy of the text.
-    assert peak < len(text)
+    assert _peak_memory_of_refusing(text, "too large: the input holds") < len(text)
 
 
 def test_a_json_list_longer_than_two_boards_is_refused_before_it_is_parsed() -> None:
     text = '{"width": 2, "tiles": [' + "1234567," * (2 * MAX_CELLS + 100_000) + "0]}"
-    tracemalloc.start()
-    try:
-        with pytest.raises(BoardError, match="too large"):
-            parse_document(text)
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert peak < len(text)
+    assert _peak_memory_of_refusing(text, "too large") < len(text)
 
 
 def test_tiles_that_are_not_whole_numbers_are_a_board_error() -> None:
