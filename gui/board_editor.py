@@ -28,6 +28,9 @@ from core.formats import MAX_TEXT_LENGTH
 from gui.board_model import BoardModel
 from gui.commands import DraftCommand, TypeIntoCellCommand
 
+#: Sent by the board view as the digit when Backspace takes back the last digit typed.
+ERASE_LAST_DIGIT = -1
+
 
 class BoardEditor(QObject):
     """Turns user intents into commands on `undo_stack` that change `model`."""
@@ -42,6 +45,8 @@ class BoardEditor(QObject):
         #: Asked before an edit drops tiles; the main window shows a dialog. Tests replace it.
         self.confirm_drop: Callable[[str], bool] = lambda _question: True
         self.rng = random.Random()
+        #: The cell and undo index of the step a number being typed is merged into.
+        self._typing_step: tuple[int, int] | None = None
 
     # -- plumbing ---------------------------------------------------------------------
 
@@ -58,19 +63,36 @@ class BoardEditor(QObject):
     # -- typing -----------------------------------------------------------------------
 
     def type_digit(self, cell: int, digit: int, *, continues: bool) -> None:
-        """A digit typed into `cell`; `continues` appends it to the number being typed."""
+        """A key typed into `cell`: a digit, or `ERASE_LAST_DIGIT` (Backspace).
+
+        `continues` appends the digit to the number being typed in the cell (or takes its
+        last digit back); otherwise the digit replaces what the cell held. The digits of
+        one number, Backspace included, are one undo step.
+        """
         current = self.model.cell(cell)
-        if continues and current:
+        if digit == ERASE_LAST_DIGIT:
+            value: Cell = (current or 0) // 10 if continues else 0  # 1 erased is the blank
+        elif continues and current:
             if len(str(current)) >= MAX_DIGITS:
                 self.message.emit(f"a cell holds at most {MAX_DIGITS} digits")
                 return
-            value: Cell = current * 10 + digit
+            value = current * 10 + digit
         else:
             value = digit  # a lone 0 is the blank
-        self._push(TypeIntoCellCommand(self.model, cell, value, continues=continues))
+        self._push_typing(cell, value, continues=continues)
 
     def make_blank(self, cell: int) -> None:
-        self._push(TypeIntoCellCommand(self.model, cell, 0, continues=False))
+        self._push_typing(cell, 0, continues=False)
+
+    def _push_typing(self, cell: int, value: Cell, *, continues: bool) -> None:
+        # A number merges into the step its first key made, and only into that one: when
+        # the first key changed nothing (typing 1 over a 1) there is no step to merge into,
+        # and the next digit starts a new one rather than joining an older edit of the cell.
+        merges = continues and self._typing_step == (cell, self.undo_stack.index())
+        if self._push(TypeIntoCellCommand(self.model, cell, value, continues=merges)):
+            self._typing_step = (cell, self.undo_stack.index())
+        elif not continues:
+            self._typing_step = None
 
     # -- tiles ------------------------------------------------------------------------
 

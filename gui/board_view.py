@@ -8,6 +8,9 @@ in the model, which is view state every panel shares.
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeyEvent,
@@ -20,6 +23,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 from core import Direction
+from core.draft import number_can_grow
+from gui.board_editor import ERASE_LAST_DIGIT
 from gui.board_model import BoardModel
 from gui.board_painter import HEADER, MARGIN, BoardGeometry, BoardPainter, Mode, ViewState
 from gui.tile_cache import TileCache
@@ -32,12 +37,32 @@ _ARROWS = {
 }
 _BLANK_KEYS = {Qt.Key.Key_Backspace, Qt.Key.Key_Delete, Qt.Key.Key_Space, Qt.Key.Key_Underscore}
 _CLIPBOARD_KEYS = (QKeySequence.StandardKey.Copy, QKeySequence.StandardKey.Paste)
+_NEXT_CELL_KEYS = {Qt.Key.Key_Tab, Qt.Key.Key_Return, Qt.Key.Key_Enter}
+#: Typed between numbers: finish the cell and move to the next one in reading order.
+_SEPARATORS = frozenset(" ,")
+#: Typed for the blank, like a lone 0 (the blank's spellings in board text).
+_BLANK_TEXT = frozenset("_.xX")
+
+
+class _Entry(enum.Enum):
+    """How the cursor came to its cell, which decides what the next key does there."""
+
+    #: By a click, an arrow, Tab, New, Paste, Undo...: the first key replaces the cell.
+    FRESH = enum.auto()
+    #: Digits typed here: more digits append, Backspace takes the last one back.
+    NUMBER = enum.auto()
+    #: A space or comma finished the last number: more of them are the same separator.
+    SEPARATED = enum.auto()
+    #: The last number could not grow and moved on by itself: the separator typed after
+    #: it (space, comma, Tab, Enter) is that number's, not this cell's.
+    ADVANCED = enum.auto()
 
 
 class BoardView(QAbstractScrollArea):
     """The annotated, editable board (objectName `boardView`)."""
 
-    digit_typed = Signal(int, int, bool)  # cell, digit, continues the number being typed
+    #: cell, digit (or `ERASE_LAST_DIGIT` for Backspace), continues the number being typed
+    digit_typed = Signal(int, int, bool)
     blank_typed = Signal(int)  # cell
     swap_requested = Signal(int, int)  # two cells (a drag)
     slide_tile_requested = Signal(int)  # tile (play mode click)
@@ -52,7 +77,8 @@ class BoardView(QAbstractScrollArea):
         self.setAccessibleName("Board")
         self.model = model
         self.state = ViewState(cursor=0)
-        self._typing_cell: int | None = None
+        self._entry = _Entry.FRESH
+        self._editing = False  # the model changes because this view asked for a typed edit
         self._press_cell: int | None = None
         self._press_position: QPoint | None = None
         self._tile_cache = TileCache()
@@ -75,7 +101,7 @@ class BoardView(QAbstractScrollArea):
 
     def set_mode(self, mode: Mode) -> None:
         self.state.mode = mode
-        self._typing_cell = None
+        self._entry = _Entry.FRESH
         self.viewport().update()
 
     @property
@@ -83,9 +109,9 @@ class BoardView(QAbstractScrollArea):
         return self.state.cursor
 
     def set_cursor_cell(self, cell: int) -> None:
+        """Put the cursor on `cell`; the next key typed there replaces what it holds."""
         cell = max(0, min(self.model.cell_count - 1, cell))
-        if cell != self.state.cursor:
-            self._typing_cell = None
+        self._entry = _Entry.FRESH
         self.state.cursor = cell
         self._ensure_visible(cell)
         value = self.model.cell(cell)
@@ -134,9 +160,11 @@ class BoardView(QAbstractScrollArea):
 
     def _on_model_changed(self) -> None:
         model = self.model
+        if not self._editing:
+            # Undo, New, Paste, a slide...: the cell on screen is not the number being typed.
+            self._entry = _Entry.FRESH
         if self.state.cursor is None or self.state.cursor >= model.cell_count:
             self.state.cursor = 0
-            self._typing_cell = None
         if (self._geometry.columns, self._geometry.rows) != (model.width, model.height):
             self._relayout()
         self._update_accessible_description()
@@ -254,7 +282,14 @@ class BoardView(QAbstractScrollArea):
         if modifiers not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
             return False
         key = event.key()
-        return key in _ARROWS or key in _BLANK_KEYS or event.text().isdigit()
+        text = event.text()
+        return (
+            key in _ARROWS
+            or key in _BLANK_KEYS
+            or key in _NEXT_CELL_KEYS
+            or text.isdigit()
+            or (len(text) == 1 and text in _SEPARATORS | _BLANK_TEXT)
+        )
 
     def focusNextPrevChild(self, next: bool) -> bool:
         return False  # Tab moves between cells like a spreadsheet; Ctrl+Tab leaves
@@ -279,7 +314,7 @@ class BoardView(QAbstractScrollArea):
         cursor = self.state.cursor or 0
         width = self.model.width
         if key in _ARROWS and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            row_step, column_step, direction = _ARROWS[key]
+            row_step, column_step, direction = _ARROWS[Qt.Key(key)]
             if self.state.mode is Mode.PLAY:
                 self.slide_requested.emit(direction)
                 return
@@ -288,27 +323,17 @@ class BoardView(QAbstractScrollArea):
             column = max(0, min(width - 1, column + column_step))
             self.set_cursor_cell(row * width + column)
             return
-        if key == Qt.Key.Key_Tab:
-            self.set_cursor_cell((cursor + 1) % self.model.cell_count)
-            return
         if key == Qt.Key.Key_Backtab:
             self.set_cursor_cell((cursor - 1) % self.model.cell_count)
             return
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.set_cursor_cell(min(self.model.cell_count - 1, cursor + width))
+        if key in _NEXT_CELL_KEYS:
+            if self._entry is _Entry.ADVANCED:
+                self._entry = _Entry.FRESH  # the number's own Tab or Enter: already moved
+            else:
+                self._move_on(cursor, _Entry.FRESH)
             return
         if self.state.mode is Mode.EDIT:
-            text = event.text()
-            if key in _BLANK_KEYS or text in (" ", "_"):
-                self._typing_cell = None
-                self.blank_typed.emit(cursor)
-                return
-            if len(text) == 1 and text.isdigit() and text.isascii():
-                continues = self._typing_cell == cursor
-                digit = int(text)
-                self._typing_cell = cursor if (continues or digit) else None
-                self.digit_typed.emit(cursor, digit, continues)
-                self.model.set_highlighted_tile(self.model.cell(cursor) or None)
+            if self._type(event, cursor):
                 return
         elif self.state.mode is Mode.PLACE and key == Qt.Key.Key_Space:
             self.place_requested.emit(cursor)
@@ -319,6 +344,76 @@ class BoardView(QAbstractScrollArea):
                 self.slide_tile_requested.emit(tile)
             return
         super().keyPressEvent(event)
+
+    def _type(self, event: QKeyEvent, cursor: int) -> bool:
+        """Edit mode: a key typed into the cell under the cursor; False if it is not one.
+
+        Read aloud, a board is numbers and separators: "12 1 10 2 ...". The first key on a
+        cell replaces it; digits append while the number can still grow into a tile of this
+        board, and a number that cannot grow moves on by itself, so "21" on a 4x4 board is
+        2 then 1. A space, comma, Tab or Enter finishes the cell and moves on; right after
+        a number that moved on by itself it is that number's separator and is taken as
+        done, and a run of spaces and commas is one separator. A space on a cell the cursor
+        has just come to is an empty field: the blank, and on to the next cell.
+        """
+        key, text = event.key(), event.text()
+        entry = self._entry
+        if len(text) == 1 and text.isdigit() and text.isascii():
+            number = entry is _Entry.NUMBER
+            self._edit(lambda: self.digit_typed.emit(cursor, int(text), number))
+            self._after_number(cursor)
+            return True
+        if len(text) == 1 and text in _BLANK_TEXT:
+            self._edit(lambda: self.blank_typed.emit(cursor))
+            self._move_on(cursor, _Entry.ADVANCED)
+            return True
+        if len(text) == 1 and text in _SEPARATORS:
+            if entry in (_Entry.ADVANCED, _Entry.SEPARATED):
+                self._entry = _Entry.SEPARATED
+            elif entry is _Entry.NUMBER:
+                self._move_on(cursor, _Entry.SEPARATED)
+            else:
+                self._edit(lambda: self.blank_typed.emit(cursor))
+                self._move_on(cursor, _Entry.ADVANCED)
+            return True
+        if key == Qt.Key.Key_Backspace:
+            # As in a spreadsheet: Backspace takes back the last digit typed, or empties a
+            # cell just arrived at and stays there to type its number.
+            if entry is _Entry.NUMBER:
+                self._edit(lambda: self.digit_typed.emit(cursor, ERASE_LAST_DIGIT, True))
+            else:
+                self._edit(lambda: self.blank_typed.emit(cursor))
+            self._entry = _Entry.NUMBER
+            self.model.set_highlighted_tile(self.model.cell(cursor) or None)
+            return True
+        if key == Qt.Key.Key_Delete:
+            self._edit(lambda: self.blank_typed.emit(cursor))
+            self._entry = _Entry.FRESH
+            return True
+        return False
+
+    def _after_number(self, cursor: int) -> None:
+        """Stay on the cell while its number can still grow, else move on by itself."""
+        value = self.model.cell(cursor)
+        model = self.model
+        if value is not None and number_can_grow(value, model.width, model.height):
+            self._entry = _Entry.NUMBER
+            model.set_highlighted_tile(value or None)
+        else:
+            self._move_on(cursor, _Entry.ADVANCED)
+
+    def _move_on(self, cursor: int, entry: _Entry) -> None:
+        """To the next cell in reading order (the end of a row goes on to the next row)."""
+        self.set_cursor_cell((cursor + 1) % self.model.cell_count)
+        self._entry = entry
+
+    def _edit(self, emit: Callable[[], None]) -> None:
+        """Ask for a typed edit; the model change it brings keeps the typing state."""
+        self._editing = True
+        try:
+            emit()
+        finally:
+            self._editing = False
 
     # -- mouse ------------------------------------------------------------------------
 

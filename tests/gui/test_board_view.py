@@ -51,7 +51,7 @@ def test_several_digits_in_one_cell_and_zero_inside_a_number(qtbot: QtBot, windo
     click_cell(qtbot, view, 5)
     qtbot.keyClicks(view, "10")
     assert window.model.cell(5) == 10
-    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.cursor_cell == 6  # 10 cannot grow on a 4x4 board: on to the next cell
     qtbot.keyClicks(view, "0")
     assert window.model.cell(6) == 0  # a lone 0 is the blank
 
@@ -80,8 +80,10 @@ def test_arrows_tab_and_enter_move_like_a_spreadsheet(qtbot: QtBot, window):
     assert view.cursor_cell == 6
     qtbot.keyClick(view, Qt.Key.Key_Backtab)
     assert view.cursor_cell == 5
-    qtbot.keyClick(view, Qt.Key.Key_Return)
-    assert view.cursor_cell == 9
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # the next cell in reading order
+    assert view.cursor_cell == 6
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    qtbot.keyClick(view, Qt.Key.Key_Left)
     qtbot.keyClick(view, Qt.Key.Key_Left)
     qtbot.keyClick(view, Qt.Key.Key_Left)  # stops at the edge
     assert view.cursor_cell == 8
@@ -92,9 +94,9 @@ def test_invalid_input_marks_the_cells_and_keeps_the_text(qtbot: QtBot, window):
     click_cell(qtbot, view, 1)
     qtbot.keyClicks(view, "1")  # a second 1
     qtbot.keyClick(view, Qt.Key.Key_Tab)
-    qtbot.keyClicks(view, "99")  # out of range
+    qtbot.keyClicks(view, "16")  # out of range (1 can still grow, 16 cannot)
     assert window.model.cell(1) == 1
-    assert window.model.cell(2) == 99
+    assert window.model.cell(2) == 16
     assert window.model.board is None
     assert window.model.problem_cells >= {0, 1, 2}
     assert "appears twice" in view.blank_row_label()

@@ -13,7 +13,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from core import Board, Direction
 from core.draft import MAX_SIDE, Draft
-from gui.board_editor import BoardEditor
+from gui.board_editor import ERASE_LAST_DIGIT, BoardEditor
 from gui.board_model import BoardModel
 from gui.commands import UNDO_LIMIT, DraftCommand, TypeIntoCellCommand
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD
@@ -67,6 +67,45 @@ def test_type_digit_builds_numbers_and_caps_their_length():
         editor.type_digit(0, 9, continues=True)
     assert editor.model.cell(0) == 199999
     assert messages
+
+
+def test_a_number_whose_first_digit_changed_nothing_is_its_own_undo_step():
+    """Typing 9 over a 9 pushes nothing; the next digit must not join an older edit of
+    the cell (it once merged into it, so Undo jumped back past the 9)."""
+    editor = make_editor()
+    editor.type_digit(0, 9, continues=False)  # 1 -> 9, one step
+    editor.type_digit(0, 9, continues=False)  # the cell again: 9 over 9 changes nothing
+    editor.type_digit(0, 3, continues=True)
+    assert editor.model.cell(0) == 93
+    assert editor.undo_stack.count() == 2
+    editor.undo_stack.undo()
+    assert editor.model.cell(0) == 9
+
+
+def test_erasing_the_last_digit_is_part_of_the_number_being_typed():
+    editor = make_editor(Board.solved(20, 20))
+    editor.type_digit(0, 3, continues=False)
+    editor.type_digit(0, 9, continues=True)
+    editor.type_digit(0, ERASE_LAST_DIGIT, continues=True)
+    assert editor.model.cell(0) == 3
+    editor.type_digit(0, ERASE_LAST_DIGIT, continues=True)
+    assert editor.model.cell(0) == 0  # every digit taken back: the blank
+    editor.type_digit(0, 7, continues=True)
+    assert editor.model.cell(0) == 7
+    assert editor.undo_stack.count() == 1
+    editor.undo_stack.undo()
+    assert editor.model.cell(0) == 1
+
+
+def test_a_digit_after_make_blank_joins_it_in_one_step():
+    editor = make_editor()
+    editor.make_blank(5)  # Backspace on a cell just arrived at
+    editor.type_digit(5, 1, continues=True)
+    editor.type_digit(5, 3, continues=True)
+    assert editor.model.cell(5) == 13
+    assert editor.undo_stack.count() == 1
+    editor.undo_stack.undo()
+    assert editor.model.cell(5) == 6
 
 
 def test_slides_need_a_valid_board_and_a_neighbour():
