@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -99,6 +100,14 @@ def application_icon() -> QIcon:
 
     path = icon_path()
     return QIcon(str(path)) if path.is_file() else QIcon()
+
+
+class Appearance(StrEnum):
+    """The window's colours: the desktop's, or Slidecheck's own light or dark palette."""
+
+    SYSTEM = "system"
+    LIGHT = "light"
+    DARK = "dark"
 
 
 def forced_palette(style: str) -> QPalette | None:
@@ -257,6 +266,9 @@ def main(argv: Sequence[str]) -> int:
     from gui.main_window import MainWindow
 
     window = MainWindow()
+    if arguments.style != "system":
+        # Chosen for this run on the command line: it wins over the View menu's setting.
+        window.set_appearance(Appearance(arguments.style), remember=False)
     path = arguments.board or arguments.file
     if path:
         window.open_file(path)

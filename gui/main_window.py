@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QLabel,
     QMainWindow,
@@ -37,6 +38,7 @@ from core import Board, Goal
 from core.board import validate_shape
 from core.draft import MAX_DIGITS, MAX_SIDE, Draft
 from core.textio import quote_name
+from gui.app import Appearance, forced_palette
 from gui.app_info import APP_NAME, app_version
 from gui.board_editor import BoardEditor
 from gui.board_model import BoardModel, Cell
@@ -68,6 +70,7 @@ PATH_KEY = "board/path"
 #: Whether the last board had changes not saved to its file when the window closed.
 MODIFIED_KEY = "board/modified"
 BADGES_KEY = "view/badges"
+APPEARANCE_KEY = "view/appearance"
 #: Longest status line shown; longer messages are cut with an ellipsis.
 MAX_MESSAGE_LENGTH = 300
 MODE_HINTS = {
@@ -144,6 +147,9 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings if settings is not None else QSettings()
+        # What "system colours" goes back to after a forced light or dark palette.
+        self._system_style = QApplication.style().name()
+        self._system_palette = QApplication.palette()
         self.recent_files = RecentFiles(self.settings)
         self.file_path: str | None = None
 
@@ -276,6 +282,18 @@ class MainWindow(QMainWindow):
         self.goal_from_board_action = self._action(
             "Use This Board as the &Goal", "goalFromBoardAction"
         )
+        self.appearance_actions: dict[Appearance, QAction] = {}
+        appearances = QActionGroup(self)
+        for appearance, text, shortcut in (
+            (Appearance.SYSTEM, "&System Colours", None),
+            (Appearance.LIGHT, "&Light", None),
+            (Appearance.DARK, "&Dark", "Ctrl+Shift+D"),
+        ):
+            action = self._action(text, f"appearance{appearance.title()}Action", shortcut)
+            action.setCheckable(True)
+            action.setActionGroup(appearances)
+            self.appearance_actions[appearance] = action
+        self.appearance_actions[Appearance.SYSTEM].setChecked(True)
         self.badges_action = self._action("Inversion &Badges on Tiles", "badgesAction", "Ctrl+B")
         self.badges_action.setCheckable(True)
         self.badges_action.setChecked(True)
@@ -322,6 +340,8 @@ class MainWindow(QMainWindow):
         mode_menu.addActions(list(self.mode_actions.values()))
         view_menu = menu_bar.addMenu("&View")
         view_menu.addAction(self.badges_action)
+        appearance_menu = view_menu.addMenu("&Appearance")
+        appearance_menu.addActions(list(self.appearance_actions.values()))
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
 
@@ -337,6 +357,8 @@ class MainWindow(QMainWindow):
 
     def _connect_signals(self) -> None:
         """Every connection between widgets, the editor and the window, in one place."""
+        for appearance, action in self.appearance_actions.items():
+            action.triggered.connect(lambda _=False, a=appearance: self.set_appearance(a))
         editor, view = self.editor, self.board_view
         # Any change of the board (an edit, a good paste or open, undo) answers the failure.
         self.model.changed.connect(self.input_error_banner.hide)
@@ -667,8 +689,30 @@ class MainWindow(QMainWindow):
             self.badges_action.setChecked(badges == "true")
         elif badges is not None:
             self._drop(BADGES_KEY, "badges setting", dropped)
+        appearance = self._stored(APPEARANCE_KEY)
+        if appearance in set(Appearance):
+            self.set_appearance(Appearance(str(appearance)), remember=False)
+        elif appearance is not None:
+            self._drop(APPEARANCE_KEY, "appearance", dropped)
         self._restore_last_board(dropped)
         return dropped
+
+    def set_appearance(self, appearance: Appearance, *, remember: bool = True) -> None:
+        """Colour the application the desktop's way, or with Slidecheck's light or dark
+        palette; `remember` keeps the choice for the next start."""
+        from PySide6.QtGui import QPalette
+
+        palette = forced_palette(appearance)
+        if palette is None:
+            QApplication.setStyle(self._system_style)
+            QApplication.setPalette(self._system_palette)
+        else:
+            QApplication.setStyle("Fusion")
+            QApplication.setPalette(palette)
+        self.setPalette(QPalette())  # follow the application's colours from now on
+        self.appearance_actions[appearance].setChecked(True)
+        if remember:
+            self.settings.setValue(APPEARANCE_KEY, appearance.value)
 
     def _stored(self, key: str) -> object:
         """The stored value, None when there is none, `_UNREADABLE` when reading it fails."""

@@ -9,13 +9,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from core import Board, format_board, inversion_pairs, parse_draft
 from core.textio import decode_text
+from gui.app import Appearance
 from gui.board_painter import Mode
 from gui.document import read_board_file
+from gui.palette import is_dark
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, pixel_on_outline, type_cells
 
 
@@ -386,3 +395,23 @@ def test_opening_any_bytes_gives_a_board_or_one_clear_refusal(window, tmp_path, 
         assert opened
         assert window.model.draft == expected
         assert not window.input_error_banner.isVisible()
+
+
+def test_dark_mode_from_the_view_menu_is_kept_for_the_next_start(qtbot: QtBot, make_window) -> None:
+    original = QApplication.palette()
+    window = make_window()
+    try:
+        window.appearance_actions[Appearance.DARK].trigger()
+        assert is_dark(QApplication.palette())
+        assert is_dark(window.board_view.palette())
+        corner = window.board_view.viewport().grab().toImage().pixelColor(3, 3)
+        assert corner.lightness() < 80  # the board itself is painted dark
+        again = make_window(restore=True)
+        assert again.appearance_actions[Appearance.DARK].isChecked()
+        again.appearance_actions[Appearance.LIGHT].trigger()
+        # Every window follows the application's colours (Qt passes the change on by event).
+        qtbot.waitUntil(lambda: not is_dark(window.palette()))
+        assert again.settings.value("view/appearance") == "light"
+    finally:
+        window.set_appearance(Appearance.SYSTEM)
+    assert QApplication.palette() == original
