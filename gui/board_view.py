@@ -13,11 +13,14 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QFont,
+    QFontMetricsF,
     QKeyEvent,
     QKeySequence,
     QMouseEvent,
     QPainter,
     QPaintEvent,
+    QPalette,
     QResizeEvent,
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
@@ -117,6 +120,34 @@ class BoardView(QAbstractScrollArea):
         value = self.model.cell(cell)
         self.model.set_highlighted_tile(value or None)
         self.viewport().update()
+
+    @property
+    def typing_cell(self) -> int | None:
+        """The cell whose number is being typed (more digits append), or None."""
+        if self._entry is _Entry.NUMBER and self.state.mode is Mode.EDIT:
+            return self.state.cursor
+        return None
+
+    def caret_rect(self) -> QRectF | None:
+        """Where the caret after the number being typed is drawn (content coordinates):
+        it tells a cell that waits for more digits from one that is done."""
+        cell = self.typing_cell
+        if cell is None:
+            return None
+        rect = self._geometry.cell_rect(cell)
+        size = rect.width()
+        longest = len(str(self.model.cell_count - 1))
+        # The painter's number font, so the caret sits just after the digits.
+        pixels = max(6, int(min(size * 0.42, size * 0.78 / longest / 0.62)))
+        font = QFont(self.font())
+        font.setPixelSize(pixels)
+        font.setBold(True)
+        value = self.model.cell(cell)
+        text = "" if not value else str(value)
+        advance = QFontMetricsF(font).horizontalAdvance(text)
+        width = max(2.0, size * 0.035)
+        left = rect.center().x() + advance / 2 + width
+        return QRectF(left, rect.center().y() - pixels * 0.5, width, pixels)
 
     def set_show_badges(self, show: bool) -> None:
         self.state.show_badges = show
@@ -248,6 +279,9 @@ class BoardView(QAbstractScrollArea):
         self.state.visible_left = -offset.x()
         self.state.visible_width = self.viewport().width()
         self.painter().paint(painter, self._geometry, area, self.state)
+        caret = self.caret_rect()
+        if caret is not None:
+            painter.fillRect(caret, self.palette().color(QPalette.ColorRole.Text))
         painter.end()
 
     def _update_accessible_description(self) -> None:

@@ -252,6 +252,27 @@ def test_delete_empties_the_cell_and_stays_and_the_next_digit_replaces(qtbot: Qt
     assert view.cursor_cell == 6
 
 
+def test_a_cell_waiting_for_more_digits_shows_a_caret_after_its_number(qtbot: QtBot, window):
+    view = window.board_view
+    click_cell(qtbot, view, 5)
+    assert view.typing_cell is None
+    assert view.caret_rect() is None
+    qtbot.keyClicks(view, "1")
+    assert view.typing_cell == 5
+    rect = view.caret_rect()
+    assert rect is not None
+    assert rect.left() > view.board_geometry.cell_rect(5).center().x()  # after the digit
+    image = view.viewport().grab().toImage()
+    offset = view.cell_rect_in_viewport(5).topLeft() - view.board_geometry.cell_rect(5).topLeft()
+    point = ((rect.center() + offset) * image.devicePixelRatio()).toPoint()
+    with_caret = image.pixelColor(point)
+    qtbot.keyClick(view, Qt.Key.Key_Tab)  # done: no caret
+    assert view.typing_cell is None
+    without_caret = view.viewport().grab().toImage().pixelColor(point)
+    assert with_caret.lightness() < 80  # the text colour of the light palette
+    assert without_caret.lightness() > with_caret.lightness() + 60  # the tile (hatched)
+
+
 # -- whole boards --------------------------------------------------------------------------
 
 
