@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.board_model import BoardModel
+from gui.goal_preview import goal_caption
 from gui.inversion_list_model import MAX_ROWS, PAIR_ROLE, InversionListModel
 
 #: Partners named in the hovered-tile line before it switches to "and N more".
@@ -211,7 +212,13 @@ class InversionPanel(QWidget):
             text = f"{total:,} inversion pairs"
         if total > MAX_ROWS:
             text += f" (the first {MAX_ROWS:,} listed)"
+        if total:
+            text += ", by place in the goal"
         self._header.setText(text)
+        self._header.setToolTip(
+            "A pair: two tiles read in the opposite order to their places in the goal "
+            f"({goal_caption(self._model.goal)})."
+        )
 
     def _on_highlight_changed(self) -> None:
         self._refresh_tile_line()

@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QSizePolicy,
@@ -49,6 +50,7 @@ from gui.document import FILE_FILTER, RecentFiles, read_draft_file, write_board_
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
 from gui.goal_picker import GoalPicker
+from gui.goal_preview import GoalPreview
 from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.sequence_strip import SequenceStrip
@@ -163,6 +165,7 @@ class MainWindow(QMainWindow):
         self.board_view = BoardView(self.model, self)
         self.input_error_banner = InputErrorBanner(self)
         self.verdict_banner = VerdictBanner(self.model, self)
+        self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
         self.explanation_view = ExplanationView(self.model, self)
         self.inversion_panel = InversionPanel(self.model, self)
@@ -194,7 +197,11 @@ class MainWindow(QMainWindow):
         side.setObjectName("sidePanel")
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(6, 6, 6, 6)
-        side_layout.addWidget(self.verdict_banner)
+        verdict_row = QHBoxLayout()
+        verdict_row.setContentsMargins(0, 0, 0, 0)
+        verdict_row.addWidget(self.verdict_banner, 1, Qt.AlignmentFlag.AlignTop)
+        verdict_row.addWidget(self.goal_preview, 0, Qt.AlignmentFlag.AlignTop)
+        side_layout.addLayout(verdict_row)
         side_layout.addWidget(self.fix_suggestion)
         # The explanation takes the height of its text; the list of pairs, the rest. The
         # list's own height hint is ignored (it would squeeze the explanation's conclusion

@@ -30,7 +30,7 @@ def header(panel: InversionPanel) -> str:
 
 def test_header_counts_the_pairs_and_the_list_holds_them(qtbot) -> None:
     _model, panel = make_panel(qtbot)
-    assert header(panel) == "49 inversion pairs"
+    assert header(panel) == "49 inversion pairs, by place in the goal"
     view = panel.findChild(QAbstractItemView, "inversionList")
     assert view is panel.pair_list
     assert view.model().rowCount() == 49
@@ -40,7 +40,7 @@ def test_header_counts_the_pairs_and_the_list_holds_them(qtbot) -> None:
 def test_header_follows_the_board(qtbot) -> None:
     model, panel = make_panel(qtbot)
     model.set_board(swapped_goal(4, 4))
-    assert header(panel) == "1 inversion pair"
+    assert header(panel) == "1 inversion pair, by place in the goal"
     model.set_cells(3, 3, [1, 2, 3, 4, 5, 6, 7, None, None])
     assert "complete" in header(panel)
     assert panel.pair_list.model().rowCount() == 0

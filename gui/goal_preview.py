@@ -1,0 +1,96 @@
+"""The goal the board is checked against, drawn small beside the verdict.
+
+Every verdict answers "can this board be slid to that one?"; until now "that one" was never
+on screen. The preview draws the goal of the board's size (blank last, blank first, or the
+custom goal), so the question is always in view.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from core import Board, BoardError, Goal, goal_board
+from gui.board_model import BoardModel
+from gui.palette import mix
+
+#: Larger goals are named, not drawn: their numbers would be too small to read.
+MAX_DRAWN_SIDE = 5
+#: As high as the verdict banner beside it, so the side panel needs no more height.
+_SIDE_PX = 64
+
+
+def goal_caption(goal: Goal) -> str:
+    """How the goal is named in words: 'blank last', 'blank first' or 'custom'."""
+    if isinstance(goal, Board):
+        return "custom"
+    return goal.replace("-", " ")
+
+
+class GoalPreview(QWidget):
+    """A small drawing of the goal board (the toolbar's Goal box names it)."""
+
+    def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model = model
+        self.setObjectName("goalPreview")
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setToolTip(
+            "The goal: the board this one must be slid into. Choose it with the Goal box "
+            "in the toolbar, or make the board on screen the goal (Board menu)."
+        )
+        model.changed.connect(self._on_model_changed)
+        self._on_model_changed()
+
+    @property
+    def goal(self) -> Board | None:
+        """The goal board for the board's size, or None when the goal does not fit it."""
+        try:
+            return goal_board(self._model.goal, self._model.width, self._model.height)
+        except BoardError:
+            return None
+
+    def sizeHint(self) -> QSize:
+        return QSize(_SIDE_PX, _SIDE_PX)
+
+    def _on_model_changed(self) -> None:
+        caption = goal_caption(self._model.goal)
+        self.setAccessibleName(f"Goal: {caption}")
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        palette = self.palette()
+        text_colour = palette.color(QPalette.ColorRole.WindowText)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(text_colour)
+        area = QRectF(self.rect())
+        goal = self.goal
+        if goal is None or max(goal.width, goal.height) > MAX_DRAWN_SIDE:
+            painter.drawText(
+                area,
+                int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap),
+                "goal does not fit" if goal is None else f"goal\n{goal.width}\u00d7{goal.height}",
+            )
+            painter.end()
+            return
+        cell = min(area.width() / goal.width, area.height() / goal.height)
+        left = area.left() + (area.width() - cell * goal.width) / 2
+        top = area.top()
+        base = palette.color(QPalette.ColorRole.Base)
+        tile_colour = mix(base, text_colour, 0.12)
+        font = QFont(self.font())
+        font.setPixelSize(max(6, int(cell * 0.55)))
+        painter.setFont(font)
+        for index, tile in enumerate(goal.tiles):
+            row, column = divmod(index, goal.width)
+            rect = QRectF(left + column * cell + 1, top + row * cell + 1, cell - 2, cell - 2)
+            if tile == 0:
+                continue  # the blank: an empty place
+            painter.setPen(mix(base, text_colour, 0.35))
+            painter.setBrush(tile_colour)
+            painter.drawRoundedRect(rect, 3, 3)
+            painter.setPen(text_colour)
+            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), str(tile))
+        painter.end()
