@@ -18,6 +18,7 @@ from typing import TypeAlias
 from PySide6.QtGui import QUndoCommand
 
 from core import Goal
+from core.board import RowOrder, cell_name
 from core.draft import Cell, Draft
 from gui.board_model import BoardModel
 
@@ -156,7 +157,7 @@ class TypeIntoCellCommand(DraftCommand):
         super().__init__(
             model,
             after,
-            f"Type {shown} at row {cell // model.width + 1}, column {cell % model.width + 1}",
+            f"Type {shown} at {cell_name(cell, model.width, model.height, RowOrder.FROM_BOTTOM)}",
         )
         self.cell = cell
         self.continues = continues

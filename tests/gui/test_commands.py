@@ -359,3 +359,10 @@ def test_undo_and_redo_walk_every_edit_back_and_forth_exactly(qapp, seed):
     for index in range(1, stack.count() + 1):
         stack.redo()
         assert editor.model.draft == states[index]
+
+
+def test_an_undo_step_names_its_cell_as_the_board_labels_it() -> None:
+    model = BoardModel(Board.solved(3, 3))
+    stack = QUndoStack()
+    stack.push(TypeIntoCellCommand(model, 0, 5, continues=False))
+    assert stack.undoText() == "Type 5 at row 3 from the bottom, column 1"
