@@ -5,7 +5,14 @@ Nothing here imports Qt; the window in `gui` and the `slidecheck check` command 
 
 from core.board import MAX_CELLS, Board, BoardError, CellProblem, find_problems
 from core.fix import suggest_fix
-from core.formats import ParsedBoard, format_board, parse_board, parse_document, parse_draft
+from core.formats import (
+    ParsedBoard,
+    WidthNeededError,
+    format_board,
+    parse_board,
+    parse_document,
+    parse_draft,
+)
 from core.moves import (
     Direction,
     apply_slide,
@@ -35,6 +42,7 @@ __all__ = [
     "Goal",
     "ParsedBoard",
     "Verdict",
+    "WidthNeededError",
     "apply_slide",
     "check",
     "find_problems",

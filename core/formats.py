@@ -607,10 +607,11 @@ def _board_from_flat_line(
             # A bad token explains the problem better than the count does.
             for index, cell in enumerate(cells):
                 _cell_value(cell, index, count)
-            raise BoardError(
+            raise WidthNeededError(
                 f"one line of {count} cell{'' if count == 1 else 's'} is not a square board: "
                 "give the width "
-                "(--width W), or write one row per line"
+                "(--width W), or write one row per line",
+                count,
             )
         width = side
     if count % width:
@@ -678,6 +679,20 @@ def _board_from_cells(
     if problems:
         raise _TilesWrongError(problems[0].message, width, height, values)
     return Board(width, height, tuple(values))
+
+
+class WidthNeededError(BoardError):
+    """One line of numbers whose count is not a square: it makes a board only once its
+    width is known. `widths` are the widths its cells fill exactly."""
+
+    def __init__(self, message: str, cell_count: int) -> None:
+        super().__init__(message)
+        self.cell_count = cell_count
+
+    @property
+    def widths(self) -> list[int]:
+        count = self.cell_count
+        return [width for width in range(1, count + 1) if count % width == 0 and count >= 2]
 
 
 class _TilesWrongError(BoardError):

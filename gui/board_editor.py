@@ -18,6 +18,7 @@ from core import (
     BoardError,
     Direction,
     Goal,
+    WidthNeededError,
     apply_slide,
     parse_document,
     random_board,
@@ -44,6 +45,10 @@ class BoardEditor(QObject):
         self.undo_stack = undo_stack
         #: Asked before an edit drops tiles; the main window shows a dialog. Tests replace it.
         self.confirm_drop: Callable[[str], bool] = lambda _question: True
+        #: Asked for the width of one pasted line of numbers that is not a square: the
+        #: count, and the widths that fill rows exactly; None cancels. The main window
+        #: shows a list to pick from. Tests replace it.
+        self.choose_width: Callable[[int, list[int]], int | None] = lambda _count, _ws: None
         self.rng = random.Random()
         #: The cell and undo index of the step a number being typed is merged into.
         self._typing_step: tuple[int, int] | None = None
@@ -177,7 +182,17 @@ class BoardEditor(QObject):
             )
             return False
         try:
-            parsed = parse_document(text, max_cells=MAX_SIDE * MAX_SIDE)
+            try:
+                parsed = parse_document(text, max_cells=MAX_SIDE * MAX_SIDE)
+            except WidthNeededError as needed:
+                width = self._width_for(needed)
+                if width is None:
+                    self.message.emit(
+                        f"Cannot paste: one line of {needed.cell_count} numbers is not a "
+                        "square board; choose its width to read it"
+                    )
+                    return False
+                parsed = parse_document(text, width, max_cells=MAX_SIDE * MAX_SIDE)
         except (ValueError, RecursionError) as error:
             self.message.emit(f"Cannot paste: {error or type(error).__name__}")
             return False
@@ -186,6 +201,11 @@ class BoardEditor(QObject):
             return False
         self.load(parsed.board, parsed.goal, "Paste board")
         return True
+
+    def _width_for(self, needed: WidthNeededError) -> int | None:
+        count = needed.cell_count
+        widths = [w for w in needed.widths if w <= MAX_SIDE and count // w <= MAX_SIDE]
+        return self.choose_width(count, widths) if widths else None
 
     def copy_text(self) -> str:
         """The board as grid text; an unfinished board keeps its gaps as `_`."""

@@ -161,6 +161,7 @@ class MainWindow(QMainWindow):
         self.editor = BoardEditor(self.model, self.undo_stack, self)
         self.editor.rng = random.Random()
         self.editor.confirm_drop = self._confirm
+        self.editor.choose_width = self._ask_width
 
         self.board_view = BoardView(self.model, self)
         self.input_error_banner = InputErrorBanner(self)
@@ -447,6 +448,22 @@ class MainWindow(QMainWindow):
             line = line[: MAX_MESSAGE_LENGTH - 1] + "\u2026"
         self._last_message = line.removeprefix("Cannot paste: ")
         self.status_message.setText(line)
+
+    def _ask_width(self, count: int, widths: list[int]) -> int | None:
+        """Which size one pasted line of `count` numbers is; None if the user cancels."""
+        from PySide6.QtWidgets import QInputDialog
+
+        sizes = [f"{width} wide \u00d7 {count // width} high" for width in widths]
+        squarest = min(range(len(widths)), key=lambda i: abs(widths[i] - count // widths[i]))
+        choice, chosen = QInputDialog.getItem(
+            self,
+            APP_NAME,
+            f"One line of {count} numbers is not a square board. Which size is it?",
+            sizes,
+            squarest,
+            False,
+        )
+        return widths[sizes.index(choice)] if chosen else None
 
     def _confirm(self, question: str) -> bool:
         from PySide6.QtWidgets import QMessageBox

@@ -7,7 +7,16 @@ import tracemalloc
 
 import pytest
 
-from core import Board, BoardError, check, format_board, parse_board, parse_document, parse_draft
+from core import (
+    Board,
+    BoardError,
+    WidthNeededError,
+    check,
+    format_board,
+    parse_board,
+    parse_document,
+    parse_draft,
+)
 from core.board import MAX_CELLS
 from core.formats import FORMATS, MAX_TEXT_LENGTH
 
@@ -581,3 +590,11 @@ def test_a_draft_larger_than_the_limit_is_refused() -> None:
     text = format_board(Board.solved(20, 20)).replace(" 1 ", " 2 ", 1)
     with pytest.raises(BoardError):
         parse_draft(text, max_cells=100)
+
+
+def test_a_line_that_is_not_a_square_says_which_widths_fit() -> None:
+    with pytest.raises(WidthNeededError) as raised:
+        parse_board("1 2 3 4 5 6 7 8 9 10 11 0")
+    assert raised.value.cell_count == 12
+    assert raised.value.widths == [1, 2, 3, 4, 6, 12]
+    assert "give the width (--width W)" in str(raised.value)

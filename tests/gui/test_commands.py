@@ -366,3 +366,39 @@ def test_an_undo_step_names_its_cell_as_the_board_labels_it() -> None:
     stack = QUndoStack()
     stack.push(TypeIntoCellCommand(model, 0, 5, continues=False))
     assert stack.undoText() == "Type 5 at row 3 from the bottom, column 1"
+
+
+def test_a_line_that_is_not_a_square_asks_for_its_width() -> None:
+    editor = make_editor()
+    asked: list[tuple[int, list[int]]] = []
+
+    def choose(count: int, widths: list[int]) -> int | None:
+        asked.append((count, widths))
+        return 4
+
+    editor.choose_width = choose
+    assert editor.paste_text("1 2 3 4 5 6 7 8 9 10 11 0")
+    assert asked == [(12, [1, 2, 3, 4, 6, 12])]
+    assert editor.model.board == Board.solved(4, 3)
+
+
+def test_a_line_of_five_offers_a_row_or_a_column() -> None:
+    editor = make_editor()
+    asked: list[list[int]] = []
+    editor.choose_width = lambda _count, widths: asked.append(widths) or 5
+    assert editor.paste_text("1, 2, 3, 4, 0")
+    assert asked == [[1, 5]]
+    assert editor.model.board == Board.solved(5, 1)
+
+
+def test_cancelling_the_width_changes_nothing_and_says_so() -> None:
+    editor = make_editor()
+    before = editor.model.draft
+    messages: list[str] = []
+    editor.message.connect(messages.append)
+    editor.choose_width = lambda _count, _widths: None
+    assert not editor.paste_text("1 2 3 4 0")
+    assert editor.model.draft == before
+    assert messages == [
+        "Cannot paste: one line of 5 numbers is not a square board; choose its width to read it"
+    ]
