@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import Board, Goal
+from core import Board, Goal, goal_board
 from core.board import validate_shape
 from core.draft import MAX_DIGITS, MAX_SIDE, Draft
 from core.textio import quote_name
@@ -53,6 +53,7 @@ from gui.goal_picker import GoalPicker
 from gui.goal_preview import GoalPreview
 from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
+from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
 from gui.size_bar import SizeBar
 from gui.verdict_banner import VerdictBanner
@@ -165,6 +166,8 @@ class MainWindow(QMainWindow):
 
         self.board_view = BoardView(self.model, self)
         self.input_error_banner = InputErrorBanner(self)
+        self.play_panel = PlayPanel(self)
+        self.play_panel.hide()
         self.verdict_banner = VerdictBanner(self.model, self)
         self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
@@ -220,6 +223,7 @@ class MainWindow(QMainWindow):
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(0)
         board_layout.addWidget(self.input_error_banner)
+        board_layout.addWidget(self.play_panel)
         board_layout.addWidget(self.board_view, 1)
 
         top = QSplitter(Qt.Orientation.Horizontal, self)
@@ -376,8 +380,9 @@ class MainWindow(QMainWindow):
         )
         view.blank_typed.connect(editor.make_blank)
         view.swap_requested.connect(editor.swap_cells)
-        view.slide_tile_requested.connect(editor.slide_tile)
-        view.slide_requested.connect(editor.slide)
+        view.slide_tile_requested.connect(lambda tile: self._count_slide(editor.slide_tile(tile)))
+        view.slide_requested.connect(lambda way: self._count_slide(editor.slide(way)))
+        self.play_panel.shuffle_requested.connect(self.shuffle)
         view.place_requested.connect(editor.place_next)
         view.copy_requested.connect(self.copy_board)
         view.paste_requested.connect(self.paste_board)
@@ -422,7 +427,26 @@ class MainWindow(QMainWindow):
         self.board_view.set_mode(mode)
         if mode is Mode.PLACE:
             self.editor.start_placing()
+        self.play_panel.setVisible(mode is Mode.PLAY)
+        self.play_panel.restart()
         self._show_mode_hint()
+
+    def _count_slide(self, slid: bool) -> None:
+        """Play mode: a slide made counts as a move; the one that reaches the goal wins."""
+        if not slid:
+            return
+        board = self.model.board
+        solved = board is not None and board == goal_board(
+            self.model.goal, board.width, board.height
+        )
+        self.play_panel.count_move(solved=solved)
+        if solved:
+            self.show_message(self.play_panel.text)
+
+    def shuffle(self) -> None:
+        """A random solvable board to play, and a new game."""
+        if self.editor.random(solvable=True):
+            self.play_panel.restart()
 
     def _show_mode_hint(self) -> None:
         mode = self.board_view.mode
