@@ -7,19 +7,17 @@ in `_connect_signals`. Files, settings and dialogs live here too; puzzle logic d
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QByteArray, QRectF, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QGuiApplication,
     QKeySequence,
-    QPainter,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -43,7 +41,7 @@ from gui.app import Appearance, forced_palette
 from gui.app_info import APP_NAME, app_version
 from gui.board_editor import BoardEditor
 from gui.board_model import BoardModel, Cell
-from gui.board_painter import BoardGeometry, BoardPainter, Mode
+from gui.board_painter import Mode
 from gui.board_view import BoardView
 from gui.commands import UNDO_LIMIT
 from gui.document import FILE_FILTER, RecentFiles, read_draft_file, write_board_file
@@ -61,6 +59,8 @@ from gui.verdict_banner import VerdictBanner
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QMessageBox
+
+    from gui.export import ResultPicture
 
 # Dialogs (QFileDialog, QMessageBox) and image export (QImage, QSvgGenerator) are imported
 # where they are used: building their Python enum classes costs start-up several
@@ -271,7 +271,13 @@ class MainWindow(QMainWindow):
             "&Export Image\u2026",
             "exportAction",
             "Ctrl+E",
-            "Save the annotated board as PNG or SVG",
+            "Save the result (verdict, numbers, board, reasoning) as PNG or SVG",
+        )
+        self.copy_image_action = self._action(
+            "Copy Result as &Image",
+            "copyImageAction",
+            "Ctrl+Shift+C",
+            "Copy the result (verdict, numbers, board, reasoning) as a picture",
         )
         self.quit_action = self._action("&Quit", "quitAction", key.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -339,7 +345,7 @@ class MainWindow(QMainWindow):
         edit_menu = menu_bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        edit_menu.addActions([self.copy_action, self.paste_action])
+        edit_menu.addActions([self.copy_action, self.copy_image_action, self.paste_action])
         edit_menu.addSeparator()
         edit_menu.addActions(
             [
@@ -408,6 +414,7 @@ class MainWindow(QMainWindow):
         self.export_action.triggered.connect(self.export_image_dialog)
         self.quit_action.triggered.connect(self.close)
         self.copy_action.triggered.connect(self.copy_board)
+        self.copy_image_action.triggered.connect(self.copy_result_image)
         self.paste_action.triggered.connect(self.paste_board)
         self.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
         self.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
@@ -669,48 +676,27 @@ class MainWindow(QMainWindow):
         if path:
             self.export_image(path)
 
-    def export_image(self, path: str) -> bool:
-        """The annotated board (every cell, not just the visible ones) as PNG or SVG."""
-        from PySide6.QtGui import QImage
-        from PySide6.QtSvg import QSvgGenerator
+    def _result_picture(self) -> ResultPicture:
+        from gui.export import ResultPicture
 
-        model = self.model
-        cell = 56 if model.width * model.height <= 400 else 40
-        geometry = BoardGeometry(model.width, model.height, cell, 14 + 9 * len(str(model.height)))
-        # Wide enough for the header line even when the board is small.
-        width, height = max(int(geometry.content_width), 480), int(geometry.content_height)
-        area = QRectF(0, 0, width, height)
-        board_painter = BoardPainter(model, self.board_view.palette(), self.board_view.font())
-        # The whole board, unscrolled, without the keyboard cursor or a drag in progress.
-        state = dataclasses.replace(
-            self.board_view.state,
-            cursor=None,
-            drag_source=None,
-            drag_target=None,
-            scroll_x=0.0,
-            scroll_y=0.0,
-            visible_left=0.0,
-            visible_width=float(width),
+        return ResultPicture(
+            self.model,
+            self.board_view.palette(),
+            self.board_view.font(),
+            badges=self.badges_action.isChecked(),
         )
-        if path.lower().endswith(".svg"):
-            generator = QSvgGenerator()
-            generator.setFileName(path)
-            generator.setSize(QSize(width, height))
-            generator.setViewBox(area)
-            generator.setTitle(f"{APP_NAME} board")
-            painter = QPainter(generator)
-            board_painter.paint(painter, geometry, area, state)
-            ok = painter.end()
-        else:
-            ratio = max(1.0, self.devicePixelRatioF())
-            image = QImage(int(width * ratio), int(height * ratio), QImage.Format.Format_ARGB32)
-            image.setDevicePixelRatio(ratio)
-            painter = QPainter(image)
-            board_painter.paint(painter, geometry, area, state)
-            painter.end()
-            ok = image.save(path)
-        self.show_message(f"Exported {path}" if ok else f"Cannot write {path}")
+
+    def export_image(self, path: str) -> bool:
+        """The result (verdict, numbers, the whole board, the reasoning) as PNG at twice
+        the resolution, or SVG, by the file name's ending."""
+        ok = self._result_picture().save(path)
+        name = quote_name(Path(path).name)
+        self.show_message(f"Exported {name}" if ok else f"Cannot write {name}")
         return ok
+
+    def copy_result_image(self) -> None:
+        QGuiApplication.clipboard().setImage(self._result_picture().image())
+        self.show_message("Result copied as an image")
 
     # -- settings ---------------------------------------------------------------------
 

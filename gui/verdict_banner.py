@@ -34,6 +34,28 @@ _UNFINISHED_KINDS = frozenset({"empty", "missing", "no-blank"})
 _TINT = 0.2  # share of the verdict colour in the band's background
 
 
+def verdict_words(model: BoardModel) -> tuple[str, str]:
+    """The verdict in two lines: 'Not solvable' and '11 inversions, blank on row 2 from the
+    bottom.'; for a board that is not valid yet, what is wrong with it."""
+    verdict = model.verdict
+    if verdict is None:
+        problems = model.problems
+        unfinished = all(problem.kind in _UNFINISHED_KINDS for problem in problems)
+        first = problems[0].message if problems else "the board is not valid"
+        more = len(problems) - 1
+        extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
+        return (
+            INCOMPLETE_TEXT if unfinished else INVALID_TEXT,
+            first[0].upper() + first[1:] + extra + ".",
+        )
+    inversions = verdict.inversions
+    return (
+        SOLVABLE_TEXT if verdict.solvable else UNSOLVABLE_TEXT,
+        f"{inversions:,} inversion{'' if inversions == 1 else 's'}, "
+        f"blank on row {verdict.blank_row_from_bottom} from the bottom.",
+    )
+
+
 def _glyph_ink(accent: QColor) -> QColor:
     """White or black, whichever contrasts more with `accent` (WCAG relative luminance)."""
 
@@ -100,23 +122,10 @@ class VerdictBanner(QFrame):
 
     def _refresh(self) -> None:
         verdict = self._model.verdict
-        if verdict is None:
-            self._accent = None
-            problems = self._model.problems
-            unfinished = all(problem.kind in _UNFINISHED_KINDS for problem in problems)
-            self._label.setText(INCOMPLETE_TEXT if unfinished else INVALID_TEXT)
-            first = problems[0].message if problems else "the board is not valid"
-            more = len(problems) - 1
-            extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
-            self._detail.setText(first[0].upper() + first[1:] + extra + ".")
-        else:
-            self._accent = verdict_colour(verdict.solvable)
-            self._label.setText(SOLVABLE_TEXT if verdict.solvable else UNSOLVABLE_TEXT)
-            inversions = verdict.inversions
-            self._detail.setText(
-                f"{inversions:,} inversion{'' if inversions == 1 else 's'}, "
-                f"blank on row {verdict.blank_row_from_bottom} from the bottom."
-            )
+        self._accent = None if verdict is None else verdict_colour(verdict.solvable)
+        headline, detail = verdict_words(self._model)
+        self._label.setText(headline)
+        self._detail.setText(detail)
         self.setAccessibleName(f"Verdict: {self._label.text()}")
         self.setAccessibleDescription(self._detail.text())
         self._refresh_icon()
