@@ -19,7 +19,7 @@ from gui.tile_cache import Tile, TileCache
 
 #: Cell sizes on screen: tiles never shrink below a readable four-digit number.
 MIN_CELL = 34
-MAX_CELL = 96
+MAX_CELL = 200
 MARGIN = 8
 HEADER = 30
 

@@ -123,6 +123,11 @@ class ExplanationView(QTextBrowser):
         )
         if self.verticalScrollBarPolicy() != policy:
             self.setVerticalScrollBarPolicy(policy)
+        if not fits:
+            # Short of height (a small screen), the conclusion is what must stay in view;
+            # the steps before it are a scroll away.
+            bar = self.verticalScrollBar()
+            bar.setValue(bar.maximum())
 
 
 def _sentence(message: str) -> str:

@@ -199,6 +199,10 @@ class MainWindow(QMainWindow):
     def _build_layout(self) -> None:
         side = QWidget(self)
         side.setObjectName("sidePanel")
+        # Past this the text only gets longer lines; the board takes the rest of the width.
+        side.setMaximumWidth(560)
+        # Narrower, the reasoning wraps into more lines than a small screen has height for.
+        side.setMinimumWidth(330)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(6, 6, 6, 6)
         verdict_row = QHBoxLayout()

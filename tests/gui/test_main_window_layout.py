@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from core import Board, random_board
@@ -60,3 +61,36 @@ def test_the_conclusion_shows_when_the_window_opens_on_a_large_board(qtbot: QtBo
     explanation = window.explanation_view
     assert not explanation.verticalScrollBar().isVisible()
     assert explanation.document().size().height() <= explanation.viewport().height()
+
+
+def test_at_800x600_the_conclusion_stays_in_view(qtbot: QtBot, window) -> None:
+    window.editor.load(ARTICLE_BOARD)
+    window.resize(800, 600)
+    window.show()
+    qtbot.waitExposed(window)
+    settle_layout()
+    explanation = window.explanation_view
+    document = explanation.document()
+    last = document.lastBlock()
+    bottom = document.documentLayout().blockBoundingRect(last).bottom()
+    shown_from = explanation.verticalScrollBar().value()
+    assert "so it is solvable" in last.text()
+    # The conclusion's last line is inside the visible part of the text.
+    assert bottom - shown_from <= explanation.viewport().height() + 1
+
+
+def test_the_board_grows_with_the_window(qtbot: QtBot, window) -> None:
+    window.editor.load(ARTICLE_BOARD)
+    window.resize(1180, 780)
+    window.show()
+    qtbot.waitExposed(window)
+    settle_layout()
+    small = window.board_view.board_geometry.cell
+    window.resize(2200, 1400)
+    qtbot.waitUntil(lambda: window.board_view.board_geometry.cell > small)
+    settle_layout()
+    big = window.board_view.board_geometry.cell
+    assert big > 96  # the old cap
+    # The side panel keeps a readable width and no more; the board takes the rest.
+    side = window.findChild(QWidget, "sidePanel")
+    assert side.width() <= 560
