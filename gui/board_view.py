@@ -227,8 +227,8 @@ class BoardView(QAbstractScrollArea):
         """Content-to-viewport translation: scrolled, or centred when the board fits."""
         geometry = self._geometry
         viewport = self.viewport()
-        x = -self.horizontalScrollBar().value()
-        y = -self.verticalScrollBar().value()
+        x: float = -self.horizontalScrollBar().value()
+        y: float = -self.verticalScrollBar().value()
         if geometry.content_width < viewport.width():
             x = (viewport.width() - geometry.content_width) / 2
         if geometry.content_height < viewport.height():

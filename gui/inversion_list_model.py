@@ -11,6 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QByteArray,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -91,9 +92,9 @@ class InversionListModel(QAbstractListModel):
             | Qt.ItemFlag.ItemNeverHasChildren
         )
 
-    def roleNames(self) -> dict[int, bytes]:
+    def roleNames(self) -> dict[int, QByteArray]:
         names = dict(super().roleNames())
-        names[PAIR_ROLE] = b"pair"
+        names[PAIR_ROLE] = QByteArray(b"pair")
         return names
 
     def _on_board_changed(self) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
+    QFocusEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -122,8 +123,9 @@ class SequenceStrip(QAbstractScrollArea):
             widest = str(count or 88)
             height = metrics.height() + 8
             width = max(metrics.horizontalAdvance(widest) + 10, height)
-            self._cached_geometry = _StripGeometry(count, width, height, band)
-        return self._cached_geometry
+            cached = _StripGeometry(count, width, height, band)
+            self._cached_geometry = cached
+        return cached
 
     def _box_size(self) -> QSize:
         geometry = self._geometry()
@@ -270,14 +272,14 @@ class SequenceStrip(QAbstractScrollArea):
         elif self._keyboard_position is None:
             position = 0
         else:
-            position = min(max(self._keyboard_position + moves[key], 0), count - 1)
+            position = min(max(self._keyboard_position + moves[Qt.Key(key)], 0), count - 1)
         self._keyboard_position = position
         self._ensure_visible(position, centre=False)
         self._model.set_highlighted_tile(self._labels()[position])
 
-    def focusOutEvent(self, event: object) -> None:
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         self._keyboard_position = None
-        super().focusOutEvent(event)  # type: ignore[arg-type]
+        super().focusOutEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._update_scroll_range()
