@@ -6,6 +6,7 @@ Nothing here imports Qt; the window in `gui` and the `slidecheck check` command 
 from core.board import MAX_CELLS, Board, BoardError, CellProblem, find_problems
 from core.fix import suggest_fix
 from core.formats import (
+    BoardFormat,
     ParsedBoard,
     WidthNeededError,
     format_board,
@@ -23,6 +24,7 @@ from core.moves import (
 )
 from core.rule import (
     Goal,
+    Rule,
     Verdict,
     check,
     goal_board,
@@ -37,10 +39,12 @@ __all__ = [
     "MAX_CELLS",
     "Board",
     "BoardError",
+    "BoardFormat",
     "CellProblem",
     "Direction",
     "Goal",
     "ParsedBoard",
+    "Rule",
     "Verdict",
     "WidthNeededError",
     "apply_slide",

@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import chain
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -743,7 +744,17 @@ def _cell_value(cell: str, index: int, width: int) -> int:
 
 # --- writing -------------------------------------------------------------------------------
 
-FORMATS = ("grid", "slash", "json", "npuzzle")
+
+class BoardFormat(StrEnum):
+    """The text forms `format_board` writes (and `parse_board` reads back)."""
+
+    GRID = "grid"
+    SLASH = "slash"
+    JSON = "json"
+    NPUZZLE = "npuzzle"
+
+
+FORMATS = tuple(BoardFormat)
 
 
 def format_board(board: Board, form: str = "grid", goal: str | Board | None = None) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -14,9 +15,16 @@ GoalName = Literal["blank-last", "blank-first"]
 Goal = GoalName | Board
 GOAL_NAMES: tuple[GoalName, ...] = ("blank-last", "blank-first")
 
-RULE_LINE = "line"
-RULE_ODD_WIDTH = "odd-width"
-RULE_EVEN_WIDTH = "even-width"
+
+class Rule(StrEnum):
+    """Which form of the rule decides a board (its value is what `--json` prints)."""
+
+    #: One tile wide or high: tiles cannot pass each other.
+    LINE = "line"
+    #: Odd width: the inversion count's parity alone.
+    ODD_WIDTH = "odd-width"
+    #: Even width: inversions plus the blank's row from the bottom.
+    EVEN_WIDTH = "even-width"
 
 
 def goal_board(goal: Goal, width: int, height: int) -> Board:
@@ -133,7 +141,7 @@ class Verdict:
     width: int
     height: int
     goal: str
-    rule: str
+    rule: Rule
     steps: tuple[str, ...]
 
     @property
@@ -158,7 +166,7 @@ def _parity_word(number: int) -> str:
 
 def _explain(
     board: Board, target: Board, inversions: int, solvable: bool
-) -> tuple[str, tuple[str, ...]]:
+) -> tuple[Rule, tuple[str, ...]]:
     width = board.width
     conclusion = "so it is solvable." if solvable else "so it is not solvable."
     counted = (
@@ -168,7 +176,7 @@ def _explain(
     )
     if width == 1 or board.height == 1:
         shape = "one tile wide" if width == 1 else "one tile high"
-        return RULE_LINE, (
+        return Rule.LINE, (
             f"The board is {shape}, so tiles can never pass each other: "
             "it is solvable only if the tiles are already in goal order.",
             counted,
@@ -176,7 +184,7 @@ def _explain(
             + conclusion,
         )
     if width % 2 == 1:
-        return RULE_ODD_WIDTH, (
+        return Rule.ODD_WIDTH, (
             f"Width {width} is odd: no slide changes whether the inversion count is even, "
             "and the goal has 0 inversions, so the count must be even.",
             counted,
@@ -186,7 +194,7 @@ def _explain(
     goal_row = target.blank_row_from_bottom
     total = inversions + blank_row
     agreement = "as" if (total - goal_row) % 2 == 0 else "but"
-    return RULE_EVEN_WIDTH, (
+    return Rule.EVEN_WIDTH, (
         f"Width {width} is even: a vertical slide changes the inversion count by an odd "
         "number and moves the blank one row, so inversions + the blank's row from the "
         "bottom never changes parity.",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from core import Board, Goal, ParsedBoard, format_board, parse_document, parse_draft
 from core.draft import Draft
+from core.formats import BoardFormat
 from core.textio import quote_name, read_text_file
 
 if TYPE_CHECKING:
@@ -25,13 +26,14 @@ RECENT_KEY = "recentFiles"
 MAX_PATH_LENGTH = 4096
 
 
-def format_for(path: str) -> str:
+def format_for(path: str) -> BoardFormat:
+    """The form a file is written in, by its name's ending (a grid unless it says)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".json":
-        return "json"
+        return BoardFormat.JSON
     if suffix in (".puzzle", ".npuzzle"):
-        return "npuzzle"
-    return "grid"
+        return BoardFormat.NPUZZLE
+    return BoardFormat.GRID
 
 
 def read_board_file(path: str) -> ParsedBoard:
@@ -64,7 +66,8 @@ def write_board_file(path: str, board: Board, goal: Goal) -> None:
     from PySide6.QtCore import QIODevice, QSaveFile  # only a save needs them, not start-up
 
     form = format_for(path)
-    text = format_board(board, form, goal if form == "json" and goal != "blank-last" else None)
+    keep_goal = form is BoardFormat.JSON and goal != "blank-last"
+    text = format_board(board, form, goal if keep_goal else None)
     data = text.encode("utf-8")
     save = QSaveFile(path)
     if not save.open(QIODevice.OpenModeFlag.WriteOnly):

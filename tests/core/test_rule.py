@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from core import Board, BoardError, check, goal_board, is_solvable, parse_board
+from core import Board, BoardError, Rule, check, goal_board, is_solvable, parse_board
 
 FIFTEEN_14_15_SWAPPED = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
 
@@ -134,3 +134,17 @@ def test_a_big_board_is_decided() -> None:
     verdict = check(swapped)
     assert verdict.inversions == 1
     assert not verdict.solvable
+
+
+@pytest.mark.parametrize(
+    ("board", "rule"),
+    [
+        (Board.solved(4, 4), Rule.EVEN_WIDTH),
+        (Board.solved(3, 3), Rule.ODD_WIDTH),
+        (Board.solved(1, 4), Rule.LINE),
+    ],
+)
+def test_the_rule_is_named_by_an_enum_and_printed_as_before(board: Board, rule: Rule) -> None:
+    verdict = check(board)
+    assert verdict.rule is rule
+    assert json.loads(json.dumps(verdict.to_dict()))["rule"] == rule.value
