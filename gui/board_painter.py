@@ -195,6 +195,10 @@ class BoardPainter:
         metrics = QFontMetricsF(painter.font())
         needed = metrics.horizontalAdvance(label) + metrics.horizontalAdvance(summary) + 24
         rect = header_rect(geometry, state, needed)
+        if state.header_hint and needed > rect.width():
+            # A mode's hint is in the status line too; the blank's row is the rule's own
+            # number and must not be cut to "blank on row 1 ...".
+            summary = ""
         right_width = metrics.horizontalAdvance(summary) + 8 if summary else 0
         left_rect = rect.adjusted(0, 0, -right_width, 0)
         painter.drawText(

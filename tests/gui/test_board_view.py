@@ -259,3 +259,39 @@ def test_header_texts_stay_inside_the_view(qtbot: QtBot, window, side):
         assert rect.right() <= view_right
         if needed < board_width / 2 + 1 and board_width <= view.viewport().width():
             assert rect.right() <= board_width  # over the board, lined up with it
+
+
+def _header_svg(window, state, tmp_path) -> str:
+    from PySide6.QtCore import QRectF, QSize
+    from PySide6.QtGui import QPainter
+    from PySide6.QtSvg import QSvgGenerator
+
+    from gui.board_painter import BoardPainter
+
+    view = window.board_view
+    geometry = view.board_geometry
+    path = tmp_path / "header.svg"
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(QSize(int(state.visible_width), int(geometry.content_height)))
+    painter = QPainter(generator)
+    area = QRectF(0, 0, state.visible_width, geometry.content_height)
+    BoardPainter(window.model, view.palette(), view.font()).paint(painter, geometry, area, state)
+    painter.end()
+    return path.read_text()
+
+
+def test_a_mode_hint_gives_way_to_the_blank_row_when_both_do_not_fit(window, tmp_path):
+    import dataclasses
+
+    window.editor.load(Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
+    hint = "Play: click a tile beside the blank or use the arrow keys"
+    state = dataclasses.replace(
+        window.board_view.state, header_hint=hint, visible_left=0.0, visible_width=320.0
+    )
+    narrow = _header_svg(window, state, tmp_path)
+    assert "blank on row 1 from the bottom" in narrow  # whole, not cut to "blank on row 1 …"
+    assert hint not in narrow
+    wide = _header_svg(window, dataclasses.replace(state, visible_width=1400.0), tmp_path)
+    assert "blank on row 1 from the bottom" in wide
+    assert hint in wide
