@@ -14,6 +14,7 @@ from core.textio import MAX_INPUT_BYTES
 from gui.app import forced_palette, missing_display, parse_arguments
 from gui.palette import is_dark
 from tests.gui.conftest import LOYD_BOARD
+from tests.launcher import run_launcher
 
 
 def test_arguments():
@@ -53,14 +54,7 @@ def test_screenshot_renders_the_annotated_window(tmp_path):
     board.write_text(format_board(LOYD_BOARD))
     output = tmp_path / "shot.png"
     environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run(
-        [sys.executable, "-m", "gui.launcher", "--board", str(board), "--screenshot", str(output)],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=False,
-    )
+    result = run_launcher(["--board", str(board), "--screenshot", str(output)], environment)
     assert result.returncode == 0, result.stderr
     image = QImage(str(output))
     assert image.width() >= 800
@@ -73,14 +67,7 @@ def test_screenshot_of_a_bad_board_fails_cleanly(tmp_path):
     board = tmp_path / "bad.txt"
     board.write_text("not a board")
     environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    result = subprocess.run(
-        [sys.executable, "-m", "gui.launcher", "--board", str(board), "--screenshot", "x.png"],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=False,
-    )
+    result = run_launcher(["--board", str(board), "--screenshot", "x.png"], environment)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
 
@@ -177,14 +164,7 @@ def test_screenshot_with_no_display_renders_and_leaves_the_users_folders_alone(t
     environment = no_display_environment(home)
     # A font cache is Qt's and fontconfig's business, not a setting: kept out of the home.
     environment["XDG_CACHE_HOME"] = str(tmp_path / "cache")
-    result = subprocess.run(
-        [sys.executable, "-m", "gui.launcher", "--board", str(board), "--screenshot", str(output)],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=False,
-    )
+    result = run_launcher(["--board", str(board), "--screenshot", str(output)], environment)
     assert result.returncode == 0, result.stderr
     assert QImage(str(output)).width() >= 800
     assert files_under(home) == []  # no settings file, no recent files list, nothing

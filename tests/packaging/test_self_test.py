@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 
 import pytest
 
 from gui import self_test
+from tests.launcher import run_launcher
 
 
 def test_self_test_passes_and_logs(qapp, tmp_path):
@@ -125,14 +125,7 @@ def test_self_test_with_no_display_falls_back_to_offscreen(tmp_path):
     }
     environment.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"))
     environment[self_test.LOG_ENV_VAR] = str(log)
-    result = subprocess.run(
-        [sys.executable, "-m", "gui.launcher", "--self-test"],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=False,
-    )
+    result = run_launcher(["--self-test"], environment)
     assert result.returncode == 0, result.stderr
     lines = log.read_text(encoding="utf-8").splitlines()
     assert lines[0].endswith(", offscreen)"), lines[0]
