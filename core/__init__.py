@@ -34,9 +34,11 @@ from core.rule import (
     inversion_partners,
     is_solvable,
 )
+from core.walkthrough import MAX_TILE_STEPS, StepKind, WalkStep, walkthrough
 
 __all__ = [
     "MAX_CELLS",
+    "MAX_TILE_STEPS",
     "Board",
     "BoardError",
     "BoardFormat",
@@ -45,7 +47,9 @@ __all__ = [
     "Goal",
     "ParsedBoard",
     "Rule",
+    "StepKind",
     "Verdict",
+    "WalkStep",
     "WidthNeededError",
     "apply_slide",
     "check",
@@ -65,4 +69,5 @@ __all__ = [
     "scramble",
     "slide_in_direction",
     "suggest_fix",
+    "walkthrough",
 ]
