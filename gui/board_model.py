@@ -8,7 +8,7 @@ commands in `gui.commands` call the mutators.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QObject, Signal
 
@@ -37,6 +37,8 @@ class BoardModel(QObject):
         self._highlighted_tile: int | None = None
         self._highlighted_pair: tuple[int, int] | None = None
         self._partners: frozenset[int] | None = None
+        #: Partners given with the highlighted tile (the guided walk's), else None.
+        self._chosen_partners: frozenset[int] | None = None
 
     # -- what the views read ---------------------------------------------------------
 
@@ -116,13 +118,18 @@ class BoardModel(QObject):
     def highlighted_tile(self) -> int | None:
         return self._highlighted_tile
 
-    def set_highlighted_tile(self, tile: int | None) -> None:
+    def set_highlighted_tile(self, tile: int | None, partners: Iterable[int] | None = None) -> None:
+        """Highlight `tile` and its inversion partners. `partners`, if given, are the ones
+        to show instead of all of them (the guided walk shows only the pairs it counts on
+        this tile: those read after it)."""
         if tile == 0 or (tile is not None and self.index_of_tile(tile) is None):
             tile = None
-        if tile == self._highlighted_tile:
+        chosen = None if tile is None or partners is None else frozenset(partners)
+        if tile == self._highlighted_tile and chosen == self._chosen_partners:
             return
         self._highlighted_tile = tile
-        self._partners = None
+        self._chosen_partners = chosen
+        self._partners = chosen
         self.highlight_changed.emit()
 
     @property
@@ -155,6 +162,7 @@ class BoardModel(QObject):
             return
         self._draft = draft
         self._partners = None
+        self._chosen_partners = None
         # A highlight refers to tiles; drop it when those tiles no longer exist.
         tile = self._highlighted_tile
         if tile is not None and self.index_of_tile(tile) is None:

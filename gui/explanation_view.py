@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QTextBrowser, QWidget
 
@@ -17,10 +17,15 @@ from gui.board_model import BoardModel
 
 #: The explanation never shrinks below this many lines while it has more to show.
 MINIMUM_LINES = 6
+#: The link above a verdict's steps that asks for the guided walk.
+WALKTHROUGH_LINK = "slidecheck:walkthrough"
 
 
 class ExplanationView(QTextBrowser):
     """The verdict's steps as read-only rich text (objectName "explanationView")."""
+
+    #: The link to walk through the board step by step was clicked.
+    walkthrough_requested = Signal()
 
     def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -33,6 +38,8 @@ class ExplanationView(QTextBrowser):
         self.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
+            | Qt.TextInteractionFlag.LinksAccessibleByMouse
+            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
         )
         # Tab moves on to the next widget instead of being swallowed by the document.
         self.setTabChangesFocus(True)
@@ -42,7 +49,12 @@ class ExplanationView(QTextBrowser):
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         model.changed.connect(self._refresh)
+        self.anchorClicked.connect(self._on_anchor)
         self._refresh()
+
+    def _on_anchor(self, url: QUrl) -> None:
+        if url.toString() == WALKTHROUGH_LINK:
+            self.walkthrough_requested.emit()
 
     def _refresh(self) -> None:
         verdict = self._model.verdict
@@ -54,7 +66,11 @@ class ExplanationView(QTextBrowser):
             ]
         else:
             *reasoning, conclusion = verdict.steps
-            paragraphs = [f"<p>{escape(step)}</p>" for step in reasoning]
+            # First, not last: short of height the view keeps the conclusion in view.
+            paragraphs = [
+                f'<p><a href="{WALKTHROUGH_LINK}">Walk me through it, tile by tile\u2026</a></p>'
+            ]
+            paragraphs += [f"<p>{escape(step)}</p>" for step in reasoning]
             paragraphs.append(f"<p><b>{escape(conclusion)}</b></p>")
         self.setHtml("".join(paragraphs))
         self._heights.clear()

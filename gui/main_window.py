@@ -55,6 +55,7 @@ from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
 from gui.size_bar import SizeBar
 from gui.verdict_banner import VerdictBanner
+from gui.walkthrough_dialog import WalkthroughDialog
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
@@ -172,6 +173,8 @@ class MainWindow(QMainWindow):
         self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
         self.explanation_view = ExplanationView(self.model, self)
+        #: Made on first use (Help > Walk Me Through It).
+        self.walkthrough_dialog: WalkthroughDialog | None = None
         self.inversion_panel = InversionPanel(self.model, self)
         self.sequence_strip = SequenceStrip(self.model, self)
         self.size_bar = SizeBar(self.model, self)
@@ -319,6 +322,12 @@ class MainWindow(QMainWindow):
         self.badges_action = self._action("Inversion &Badges on Tiles", "badgesAction", "Ctrl+B")
         self.badges_action.setCheckable(True)
         self.badges_action.setChecked(True)
+        self.walkthrough_action = self._action(
+            "&Walk Me Through It\u2026",
+            "walkthroughAction",
+            "F1",
+            "Check the board by hand, step by step: the inversions, the blank's row, the verdict",
+        )
         self.about_action = self._action("&About Slidecheck", "aboutAction")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
@@ -365,6 +374,7 @@ class MainWindow(QMainWindow):
         appearance_menu = view_menu.addMenu("&Appearance")
         appearance_menu.addActions(list(self.appearance_actions.values()))
         help_menu = menu_bar.addMenu("&Help")
+        help_menu.addAction(self.walkthrough_action)
         help_menu.addAction(self.about_action)
 
         toolbar = QToolBar("Board", self)
@@ -423,6 +433,8 @@ class MainWindow(QMainWindow):
         self.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
         self.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
         self.goal_from_board_action.triggered.connect(editor.use_current_as_goal)
+        self.walkthrough_action.triggered.connect(self.show_walkthrough)
+        self.explanation_view.walkthrough_requested.connect(self.walkthrough_action.trigger)
         self.about_action.triggered.connect(self.show_about)
         # State shown in the window chrome.
         editor.message.connect(self.show_message)
@@ -529,6 +541,15 @@ class MainWindow(QMainWindow):
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
+
+    def show_walkthrough(self) -> None:
+        """Open the guided walk (not modal) or bring it to the front."""
+        if self.walkthrough_dialog is None:
+            self.walkthrough_dialog = WalkthroughDialog(self.model, self)
+        elif self.walkthrough_dialog.isVisible():
+            self.walkthrough_dialog.raise_()  # open behind the window: to the front
+        self.walkthrough_dialog.show()
+        self.walkthrough_dialog.activateWindow()
 
     def show_about(self) -> None:
         from PySide6.QtWidgets import QMessageBox

@@ -89,6 +89,22 @@ def test_highlighted_tile_partners(qtbot: QtBot):
     assert model.partners_of_highlighted == frozenset()
 
 
+def test_highlighted_tile_with_chosen_partners(qtbot: QtBot):
+    """The guided walk shows only the pairs counted on a tile: those read after it."""
+    model = BoardModel(ARTICLE_BOARD)
+    with qtbot.waitSignal(model.highlight_changed):
+        model.set_highlighted_tile(7, [4, 5, 6, 3])
+    assert model.partners_of_highlighted == {3, 4, 5, 6}
+    # The same tile with all its partners (hovered) is a change, and shows 12 and 10 too.
+    with qtbot.waitSignal(model.highlight_changed):
+        model.set_highlighted_tile(7)
+    assert model.partners_of_highlighted == {3, 4, 5, 6, 10, 12}
+    model.set_highlighted_tile(7, [4])
+    model.set_board(LOYD_BOARD)  # a new board: the partners are its own again
+    assert model.highlighted_tile == 7
+    assert model.partners_of_highlighted == frozenset()
+
+
 def test_highlighted_pair_must_be_on_the_board(qtbot: QtBot):
     model = BoardModel(ARTICLE_BOARD)
     with qtbot.waitSignal(model.highlight_changed):

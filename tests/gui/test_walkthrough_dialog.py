@@ -1,0 +1,178 @@
+"""Walk Me Through It: stepping through the board on screen, pointing at its tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from core import Board, StepKind, check, walkthrough
+from gui.main_window import MainWindow
+from gui.walkthrough_dialog import WalkthroughDialog
+from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, click_cell, pixel_in_tile
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def _open(qtbot: QtBot, window: MainWindow, board: Board = ARTICLE_BOARD) -> WalkthroughDialog:
+    window.editor.load(board)
+    window.walkthrough_action.trigger()
+    dialog = window.walkthrough_dialog
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def _text(dialog: WalkthroughDialog, name: str) -> str:
+    label = dialog.findChild(QLabel, name)
+    assert label is not None
+    return label.text()
+
+
+def test_help_menu_and_explanation_link_open_one_non_modal_dialog(
+    qtbot: QtBot, qtlog: Any, window: MainWindow
+) -> None:
+    help_actions = [
+        action
+        for menu_action in window.menuBar().actions()
+        if menu_action.text() == "&Help"
+        for action in menu_action.menu().actions()
+    ]
+    assert window.walkthrough_action in help_actions
+    # The link above the explanation's steps opens it.
+    explanation = window.explanation_view
+    first = explanation.document().firstBlock()
+    assert first.text() == "Walk me through it, tile by tile\u2026"
+    link = explanation.document().documentLayout().blockBoundingRect(first)
+    at = QPoint(
+        int(link.left()) + 12, int(link.center().y()) - explanation.verticalScrollBar().value()
+    )
+    qtbot.mouseClick(explanation.viewport(), Qt.MouseButton.LeftButton, pos=at)
+    dialog = window.walkthrough_dialog
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    assert dialog.windowTitle() == "Walk Me Through It"
+    assert not dialog.isModal()
+    # Asked again, the open dialog comes to the front; the offscreen platform says it
+    # cannot raise windows, which is the test platform talking, not the app.
+    with qtlog.disabled():
+        window.walkthrough_action.trigger()
+    assert window.walkthrough_dialog is dialog
+    assert dialog.isVisible()
+
+
+def test_stepping_through_the_article_board_ends_at_49_and_solvable(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = _open(qtbot, window)
+    count = len(walkthrough(ARTICLE_BOARD))
+    assert _text(dialog, "walkStepCounter") == f"Step 1 of {count}"
+    totals = []
+    for _ in range(count - 1):
+        qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
+        totals.append(_text(dialog, "walkRunningTotal"))
+    assert _text(dialog, "walkStepCounter") == f"Step {count} of {count}"
+    assert totals[0] == "Running total: 11"  # tile 12 and the 11 smaller tiles after it
+    assert totals[-1] == "Running total: 49"
+    assert _text(dialog, "walkHeading") == "Solvable"
+    assert "so this board is solvable" in _text(dialog, "walkStepText")
+    assert not dialog.next_button.isEnabled()
+    assert check(ARTICLE_BOARD).inversions == 49
+
+
+def test_back_goes_back_and_keys_step_and_jump(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = _open(qtbot, window)
+    assert not dialog.back_button.isEnabled()
+    qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
+    assert _text(dialog, "walkHeading") == "Counting tile 1"
+    qtbot.mouseClick(dialog.back_button, Qt.MouseButton.LeftButton)
+    assert dialog.step_index == 1
+    assert _text(dialog, "walkHeading") == "Counting tile 12"
+    # The arrow keys step even with the focus on a button (which would move the focus).
+    dialog.next_button.setFocus()
+    qtbot.keyClick(dialog.next_button, Qt.Key.Key_Right)
+    assert dialog.step_index == 2
+    qtbot.keyClick(dialog.next_button, Qt.Key.Key_Left)
+    assert dialog.step_index == 1
+    qtbot.keyClick(dialog, Qt.Key.Key_End)
+    assert dialog.current_step is not None
+    assert dialog.current_step.kind is StepKind.VERDICT
+    qtbot.keyClick(dialog, Qt.Key.Key_Home)
+    assert dialog.step_index == 0
+    assert _text(dialog, "walkHeading") == "How the count works"
+
+
+def test_the_highlighted_tile_and_only_its_counted_pairs_follow_the_step(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = _open(qtbot, window)
+    model, view = window.model, window.board_view
+    assert model.highlighted_tile is None  # the introduction points at nothing
+    dialog.go_to(1)
+    assert model.highlighted_tile == 12
+    assert model.partners_of_highlighted == {1, 10, 2, 7, 11, 4, 5, 9, 8, 6, 3}
+    dialog.go_to(5)  # tile 7, in row 2: 4, 5, 6 and 3 come after it and are smaller
+    assert model.highlighted_tile == 7
+    assert model.partners_of_highlighted == {4, 5, 6, 3}
+    # Painted: tile 4 as a partner; 12, read before 7, is a pair of 12's own step, not 7's.
+    plain, partner = pixel_in_tile(view, 0), pixel_in_tile(view, ARTICLE_BOARD.index_of(4))
+    assert partner != plain
+    assert pixel_in_tile(view, 1) == plain
+    qtbot.keyClick(dialog, Qt.Key.Key_End)
+    assert model.highlighted_tile is None
+    dialog.go_to(1)
+    dialog.close()
+    assert model.highlighted_tile is None
+
+
+def test_an_edit_restarts_the_walk_for_the_new_board(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = _open(qtbot, window)
+    dialog.go_to(6)
+    window.editor.load(LOYD_BOARD)
+    assert dialog.step_index == 0
+    assert dialog.steps == walkthrough(LOYD_BOARD)
+    qtbot.keyClick(dialog, Qt.Key.Key_End)
+    assert _text(dialog, "walkHeading") == "Not solvable"
+    assert _text(dialog, "walkRunningTotal") == "Running total: 1"
+    # Undo is an edit too: back to the article board, from the first step.
+    window.undo_stack.undo()
+    assert dialog.step_index == 0
+    qtbot.keyClick(dialog, Qt.Key.Key_End)
+    assert _text(dialog, "walkRunningTotal") == "Running total: 49"
+
+
+def test_an_invalid_board_shows_a_plain_message_until_it_is_fixed(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = _open(qtbot, window)
+    dialog.go_to(3)
+    click_cell(qtbot, window.board_view, 0)
+    qtbot.keyClicks(window.board_view, "1")  # 12 becomes 1: two 1s, no 12
+    assert window.model.board is None
+    assert _text(dialog, "walkHeading") == "The board is not complete"
+    sentence = _text(dialog, "walkStepText")
+    assert sentence.startswith("The walk needs a complete, valid board (")
+    assert "tile 1" in sentence
+    assert _text(dialog, "walkStepCounter") == ""
+    assert not dialog.next_button.isEnabled()
+    assert not dialog.back_button.isEnabled()
+    qtbot.keyClick(dialog, Qt.Key.Key_Right)  # nothing to step through, and no error
+    window.undo_stack.undo()
+    assert window.model.board == ARTICLE_BOARD
+    assert _text(dialog, "walkStepCounter").startswith("Step 1 of ")
+
+
+def test_a_hidden_dialog_walks_the_board_shown_when_it_opens_again(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    dialog = _open(qtbot, window)
+    dialog.close()
+    window.editor.load(LOYD_BOARD)
+    window.walkthrough_action.trigger()
+    qtbot.waitExposed(dialog)
+    assert dialog.steps == walkthrough(LOYD_BOARD)
+    assert _text(dialog, "walkStepCounter") == f"Step 1 of {len(dialog.steps)}"
