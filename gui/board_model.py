@@ -147,6 +147,12 @@ class BoardModel(QObject):
         self.highlight_changed.emit()
 
     @property
+    def partners_chosen(self) -> bool:
+        """Whether `partners_of_highlighted` are the few given with the tile (the guided
+        walk's pairs counted on it) rather than all its partners."""
+        return self._chosen_partners is not None
+
+    @property
     def partners_of_highlighted(self) -> frozenset[int]:
         """Tiles forming an inversion with the highlighted tile (empty if none highlighted)."""
         if self._partners is None:

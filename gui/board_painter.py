@@ -236,6 +236,8 @@ class BoardPainter:
         tile = model.highlighted_tile
         if tile is not None and model.board is not None:
             count = len(model.partners_of_highlighted)
+            if model.partners_chosen:
+                return f"tile {tile}: {count} pair{'' if count == 1 else 's'} counted on it"
             return f"tile {tile}: {count} inversion partner{'' if count == 1 else 's'}"
         pair = model.highlighted_pair
         if pair is not None:

@@ -239,8 +239,11 @@ class InversionPanel(QWidget):
             )
             return
         text = f"Tile {tile}: {count:,} inversion{'' if count == 1 else 's'}"
-        if count:
-            partners = sorted(self._model.partners_of_highlighted)
+        partners = sorted(self._model.partners_of_highlighted)
+        if self._model.partners_chosen:
+            # The guided walk shows only the pairs it counts on this tile.
+            text += f", {len(partners):,} counted on it"
+        if partners:
             named = ", ".join(map(str, partners[:PARTNERS_NAMED]))
             more = len(partners) - PARTNERS_NAMED
             text += f" (with {named}{f' and {more:,} more' if more > 0 else ''})"

@@ -122,6 +122,11 @@ def test_the_highlighted_tile_and_only_its_counted_pairs_follow_the_step(
     plain, partner = pixel_in_tile(view, 0), pixel_in_tile(view, ARTICLE_BOARD.index_of(4))
     assert partner != plain
     assert pixel_in_tile(view, 1) == plain
+    # The pair list and the board's header say which pairs these are, not "all of 7's".
+    tile_line = window.inversion_panel.findChild(QLabel, "tileInversionLabel")
+    assert tile_line is not None
+    assert tile_line.text() == "Tile 7: 6 inversions, 4 counted on it (with 3, 4, 5, 6)"
+    assert view.painter()._highlight_summary() == "tile 7: 4 pairs counted on it"
     qtbot.keyClick(dialog, Qt.Key.Key_End)
     assert model.highlighted_tile is None
     dialog.go_to(1)
