@@ -10,7 +10,7 @@ import math
 from html import escape
 
 from PySide6.QtCore import QEvent, QSize, Qt, QUrl, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QTextBrowser, QWidget
 
 from gui.board_model import BoardModel
@@ -72,6 +72,10 @@ class ExplanationView(QTextBrowser):
             ]
             paragraphs += [f"<p>{escape(step)}</p>" for step in reasoning]
             paragraphs.append(f"<p><b>{escape(conclusion)}</b></p>")
+        # The link in the palette's own colour: rich text otherwise keeps the colour of
+        # the palette it was first laid out with (dark blue on a dark background).
+        link = self.palette().color(QPalette.ColorRole.Link).name()
+        self.document().setDefaultStyleSheet(f"a {{ color: {link}; }}")
         self.setHtml("".join(paragraphs))
         self._heights.clear()
         self._update_geometry_if_changed()
@@ -121,6 +125,8 @@ class ExplanationView(QTextBrowser):
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._heights.clear()  # the text wraps differently
             self._update_geometry_if_changed()
+        elif event.type() == QEvent.Type.PaletteChange:
+            self._refresh()  # the link's colour
         super().changeEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -6,10 +6,12 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QPalette, QTextCursor
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from core import Board, StepKind, check, walkthrough
+from gui.app import forced_palette
 from gui.main_window import MainWindow
 from gui.walkthrough_dialog import WalkthroughDialog
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, click_cell, pixel_in_tile
@@ -181,3 +183,14 @@ def test_a_hidden_dialog_walks_the_board_shown_when_it_opens_again(
     qtbot.waitExposed(dialog)
     assert dialog.steps == walkthrough(LOYD_BOARD)
     assert _text(dialog, "walkStepCounter") == f"Step 1 of {len(dialog.steps)}"
+
+
+def test_the_explanation_link_takes_the_dark_palette_link_colour(window: MainWindow) -> None:
+    dark = forced_palette("dark")
+    assert dark is not None
+    window.setPalette(dark)
+    explanation = window.explanation_view
+    cursor = QTextCursor(explanation.document().firstBlock())
+    cursor.movePosition(QTextCursor.MoveOperation.Right)
+    colour = cursor.charFormat().foreground().color()
+    assert colour == dark.color(QPalette.ColorRole.Link)
