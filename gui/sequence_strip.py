@@ -364,7 +364,10 @@ class SequenceStrip(QAbstractScrollArea):
         """
         tile = self._model.highlighted_tile
         pair = self._model.highlighted_pair
-        key = (tile, pair, self.viewport().width(), self._geometry())
+        # All of the tile's partners on a hover; during the guided walk, only the pairs
+        # counted on the tile.
+        partners = self._model.partners_of_highlighted
+        key = (tile, pair, partners, self.viewport().width(), self._geometry())
         if self._arc_path_index is index and self._arc_path_key == key:
             return self._arc_paths_cached
         labels = index.labels
@@ -372,14 +375,18 @@ class SequenceStrip(QAbstractScrollArea):
         strong: list[tuple[int, int]] = []
         if index.count <= ARC_PAIR_LIMIT:
             for left, right in index.pairs():
-                values = (labels[left], labels[right])
-                (strong if values == pair or tile in values else quiet).append((left, right))
+                first, second = labels[left], labels[right]
+                lit = (first == tile and second in partners) or (
+                    second == tile and first in partners
+                )
+                (strong if lit or (first, second) == pair else quiet).append((left, right))
         else:
-            if tile is not None and len(self._model.partners_of_highlighted) <= PARTNER_ARC_LIMIT:
+            if tile is not None and len(partners) <= PARTNER_ARC_LIMIT:
                 position = labels.index(tile)
                 strong.extend(
                     (min(position, other), max(position, other))
                     for other in index.partners_of(position)
+                    if labels[other] in partners
                 )
             if pair is not None:
                 strong.append((labels.index(pair[0]), labels.index(pair[1])))

@@ -116,3 +116,16 @@ def test_a_font_change_while_invalid_keeps_the_height_until_boxes_return(qtbot) 
     assert strip.sizeHint() == hint  # no boxes to measure: the board above stays put
     model.set_board(SEED_000)
     assert strip.sizeHint().height() > hint.height()  # measured again, with the new font
+
+
+@pytest.mark.parametrize("board", [SEED_000, reversed_board(20, 20)], ids=["4x4", "20x20"])
+def test_the_strip_lights_only_the_pairs_the_walk_counts_on_a_tile(qtbot, board) -> None:
+    model, strip = shown_strip(qtbot, board)
+    index = model.inversion_index
+    tile = next(t for t in board.tiles if t and len(model.draft.analysis.partners(t)) > 2)
+    everyone = model.draft.analysis.partners(tile)
+    later = frozenset(sorted(everyone)[:2])
+    model.set_highlighted_tile(tile)  # a hover: every partner
+    assert strip._arc_paths(index)[2] == len(everyone)
+    model.set_highlighted_tile(tile, partners=later)  # the walk: the pairs it counts
+    assert strip._arc_paths(index)[2] == len(later)
