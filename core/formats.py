@@ -682,6 +682,20 @@ def _board_from_cells(
     return Board(width, height, tuple(values))
 
 
+def parse_goal(text: str, width: int, height: int) -> Board:
+    """A custom goal for a `width` x `height` board, from any text `parse_board` reads.
+
+    Raises `BoardError` when the text is no board, or a board of another shape.
+    """
+    try:
+        goal = parse_board(text, width)
+    except WidthNeededError:
+        raise BoardError(f"a goal for this board has {width * height} cells") from None
+    if (goal.width, goal.height) != (width, height):
+        raise BoardError(f"the goal is {goal.width}x{goal.height}; the board is {width}x{height}")
+    return goal
+
+
 class WidthNeededError(BoardError):
     """One line of numbers whose count is not a square: it makes a board only once its
     width is known. `widths` are the widths its cells fill exactly."""

@@ -7,8 +7,8 @@ custom goal), so the question is always in view.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QMouseEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core import Board, BoardError, Goal, goal_board
@@ -29,7 +29,11 @@ def goal_caption(goal: Goal) -> str:
 
 
 class GoalPreview(QWidget):
-    """A small drawing of the goal board (the toolbar's Goal box names it)."""
+    """A small drawing of the goal board (the toolbar's Goal box names it); a click asks to
+    edit the goal."""
+
+    #: The user clicked the preview: edit the goal.
+    edit_requested = Signal()
 
     def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -37,9 +41,10 @@ class GoalPreview(QWidget):
         self.setObjectName("goalPreview")
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setToolTip(
-            "The goal: the board this one must be slid into. Choose it with the Goal box "
-            "in the toolbar, or make the board on screen the goal (Board menu)."
+            "The goal: the board this one must be slid into. Click to type or paste "
+            "another; the Goal box in the toolbar offers the usual ones."
         )
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         model.changed.connect(self._on_model_changed)
         self._on_model_changed()
 
@@ -50,6 +55,11 @@ class GoalPreview(QWidget):
             return goal_board(self._model.goal, self._model.width, self._model.height)
         except BoardError:
             return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.edit_requested.emit()
+        super().mousePressEvent(event)
 
     def sizeHint(self) -> QSize:
         return QSize(_SIDE_PX, _SIDE_PX)

@@ -59,7 +59,7 @@ from gui.walkthrough_dialog import WalkthroughDialog
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QDialog, QMessageBox
 
     from gui.export import ResultPicture
 
@@ -307,6 +307,9 @@ class MainWindow(QMainWindow):
         self.goal_from_board_action = self._action(
             "Use This Board as the &Goal", "goalFromBoardAction"
         )
+        self.edit_goal_action = self._action(
+            "&Edit Goal\u2026", "editGoalAction", "Ctrl+G", "Type or paste the goal position"
+        )
         self.appearance_actions: dict[Appearance, QAction] = {}
         appearances = QActionGroup(self)
         for appearance, text, shortcut in (
@@ -365,6 +368,7 @@ class MainWindow(QMainWindow):
                 self.random_solvable_action,
                 self.random_unsolvable_action,
                 self.goal_from_board_action,
+                self.edit_goal_action,
             ]
         )
         mode_menu = menu_bar.addMenu("&Mode")
@@ -433,6 +437,8 @@ class MainWindow(QMainWindow):
         self.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
         self.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
         self.goal_from_board_action.triggered.connect(editor.use_current_as_goal)
+        self.edit_goal_action.triggered.connect(self.edit_goal)
+        self.goal_preview.edit_requested.connect(self.edit_goal)
         self.walkthrough_action.triggered.connect(self.show_walkthrough)
         self.explanation_view.walkthrough_requested.connect(self.walkthrough_action.trigger)
         self.about_action.triggered.connect(self.show_about)
@@ -465,6 +471,24 @@ class MainWindow(QMainWindow):
         self.play_panel.count_move(solved=solved)
         if solved:
             self.show_message(self.play_panel.text)
+
+    def edit_goal(self) -> bool:
+        """Type or paste a custom goal for the board's size; True when one was set."""
+        from gui.goal_dialog import GoalDialog
+
+        model = self.model
+        try:
+            current = goal_board(model.goal, model.width, model.height)
+        except ValueError:  # a custom goal of another size: start from blank last
+            current = goal_board("blank-last", model.width, model.height)
+        dialog = GoalDialog(current, self)
+        goal = dialog.goal if self._run_dialog(dialog) else None
+        dialog.deleteLater()
+        return goal is not None and self.editor.set_goal(goal)
+
+    def _run_dialog(self, dialog: QDialog) -> bool:
+        """Show a modal dialog; True when accepted (tests answer in its place)."""
+        return dialog.exec() == QDialog.DialogCode.Accepted
 
     def shuffle(self) -> None:
         """A random solvable board to play, and a new game."""

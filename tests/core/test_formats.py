@@ -18,7 +18,7 @@ from core import (
     parse_draft,
 )
 from core.board import MAX_CELLS
-from core.formats import FORMATS, MAX_TEXT_LENGTH
+from core.formats import FORMATS, MAX_TEXT_LENGTH, parse_goal
 
 EIGHT_SOLVED = Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0))
 EIGHT_MIDDLE_BLANK = Board(3, 3, (1, 2, 3, 4, 0, 5, 7, 8, 6))
@@ -598,3 +598,25 @@ def test_a_line_that_is_not_a_square_says_which_widths_fit() -> None:
     assert raised.value.cell_count == 12
     assert raised.value.widths == [1, 2, 3, 4, 6, 12]
     assert "give the width (--width W)" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["0 1 2\n3 4 5", "0 1 2 3 4 5", "0 1 2/3 4 5", '{"tiles": [[0, 1, 2], [3, 4, 5]]}'],
+)
+def test_a_goal_is_read_for_the_boards_shape(text: str) -> None:
+    assert parse_goal(text, 3, 2) == Board(3, 2, (0, 1, 2, 3, 4, 5))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("0 1\n2 3", r"the rows are 2 cells wide but the width given is 3"),
+        ("0 1 2\n3 4 5\n6 7 8", r"the goal is 3x3; the board is 3x2"),
+        ("0 1 2 3", r"4 cells do not fill rows of width 3"),
+        ("0 1 2\n3 4 4", r"tile 4 appears twice"),
+    ],
+)
+def test_a_goal_of_another_shape_or_no_board_is_refused(text: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        parse_goal(text, 3, 2)
