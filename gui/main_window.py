@@ -7,12 +7,11 @@ in `_connect_signals`. Files, settings and dialogs live here too; puzzle logic d
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -33,14 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import Board, Goal, goal_board
-from core.board import validate_shape
-from core.draft import MAX_DIGITS, MAX_SIDE, Draft
+from core import goal_board
+from core.draft import MAX_SIDE, Draft
 from core.textio import quote_name
 from gui.app import Appearance, forced_palette
 from gui.app_info import APP_NAME, app_version
 from gui.board_editor import BoardEditor
-from gui.board_model import BoardModel, Cell
+from gui.board_model import BoardModel
 from gui.board_painter import Mode
 from gui.board_view import BoardView
 from gui.commands import UNDO_LIMIT
@@ -53,6 +51,13 @@ from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
+from gui.session import (
+    APPEARANCE_KEY,
+    BADGES_KEY,
+    GEOMETRY_KEY,
+    STATE_KEY,
+    Session,
+)
 from gui.size_bar import SizeBar
 from gui.verdict_banner import VerdictBanner
 from gui.walkthrough_dialog import WalkthroughDialog
@@ -67,63 +72,12 @@ if TYPE_CHECKING:
 # where they are used: building their Python enum classes costs start-up several
 # milliseconds for windows the user may never open.
 
-GEOMETRY_KEY = "window/geometry"
-STATE_KEY = "window/state"
-LAST_BOARD_KEY = "board/last"
-PATH_KEY = "board/path"
-#: Whether the last board had changes not saved to its file when the window closed.
-MODIFIED_KEY = "board/modified"
-BADGES_KEY = "view/badges"
-APPEARANCE_KEY = "view/appearance"
-#: Longest status line shown; longer messages are cut with an ellipsis.
 MAX_MESSAGE_LENGTH = 300
 MODE_HINTS = {
     Mode.EDIT: "Edit: type numbers, drag a tile onto another to swap them",
     Mode.PLACE: "Place in order: click where each tile sits, 1 first",
     Mode.PLAY: "Play: click a tile beside the blank or use the arrow keys",
 }
-
-
-_UNREADABLE = object()  # a stored setting whose value could not be read back
-#: Longest stored last board read: a 100x100 board of six-digit entries takes ~80 kB.
-MAX_SAVED_BOARD_LENGTH = 1_000_000
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def decode_last_board(saved: object) -> tuple[int, int, list[Cell], Goal]:
-    """Width, height, cells and goal of a board saved by `MainWindow.save_settings`.
-
-    Raises `ValueError` (or `RecursionError`, for JSON nested too deep) for anything that
-    is not exactly what `save_settings` writes: nothing is guessed or coerced.
-    """
-    if not isinstance(saved, str) or len(saved) > MAX_SAVED_BOARD_LENGTH:
-        raise ValueError("not a saved board")
-    data = json.loads(saved)
-    if not isinstance(data, dict):
-        raise ValueError("not a JSON object")
-    width, height, cells = data.get("width"), data.get("height"), data.get("cells")
-    if not (_is_int(width) and _is_int(height)):
-        raise ValueError("width and height must be integers")
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE):
-        raise ValueError(f"the window edits boards up to {MAX_SIDE}x{MAX_SIDE}")
-    validate_shape(width, height)
-    if not isinstance(cells, list) or len(cells) != width * height:
-        raise ValueError(f"a {width}x{height} board needs {width * height} cells")
-    largest = 10**MAX_DIGITS
-    for cell in cells:
-        if cell is not None and not (_is_int(cell) and 0 <= cell < largest):
-            raise ValueError("a cell is not a number the editor could hold")
-    goal = data.get("goal", "blank-last")
-    if isinstance(goal, list):
-        if not all(_is_int(tile) for tile in goal):
-            raise ValueError("the goal's tiles must be integers")
-        goal = Board(width, height, tuple(goal))  # BoardError unless a board of this shape
-    elif goal not in ("blank-last", "blank-first"):
-        raise ValueError("unknown goal")
-    return width, height, cells, goal
 
 
 def _reason(error: Exception, path: str) -> str:
@@ -155,6 +109,7 @@ class MainWindow(QMainWindow):
         self._system_style = QApplication.style().name()
         self._system_palette = QApplication.palette()
         self.recent_files = RecentFiles(self.settings)
+        self.session = Session(self.settings)
         self.file_path: str | None = None
 
         self.model = BoardModel(parent=self)
@@ -750,35 +705,27 @@ class MainWindow(QMainWindow):
     # -- settings ---------------------------------------------------------------------
 
     def _restore_settings(self) -> list[str]:
-        """Bring back what the last session saved. Any stored value may be garbage (a size
-        where a list belongs, a board nested 100,000 deep): each damaged one is dropped and
-        removed, and its name returned so the window can say so; none stops the window."""
-        dropped: list[str] = []
+        """Bring back what the last session saved. Any stored value may be garbage: each
+        damaged one is dropped, and its name returned so the window can say so; none stops
+        the window."""
+        session = self.session
         if self.recent_files.repair():
-            dropped.append("recent files")
+            session.dropped.append("recent files")
             self._rebuild_recent_menu()
-        geometry = self._stored(GEOMETRY_KEY)
-        if geometry is not None and not (
-            isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)
-        ):
-            self._drop(GEOMETRY_KEY, "window size", dropped)
-        state = self._stored(STATE_KEY)
-        if state is not None and not (isinstance(state, QByteArray) and self.restoreState(state)):
-            self._drop(STATE_KEY, "toolbar layout", dropped)
-        badges = self._stored(BADGES_KEY)
-        if isinstance(badges, bool):
+        geometry = session.bytes_value(GEOMETRY_KEY, "window size")
+        if geometry is not None and not self.restoreGeometry(geometry):
+            session.drop(GEOMETRY_KEY, "window size")
+        state = session.bytes_value(STATE_KEY, "toolbar layout")
+        if state is not None and not self.restoreState(state):
+            session.drop(STATE_KEY, "toolbar layout")
+        badges = session.bool_value(BADGES_KEY, "badges setting")
+        if badges is not None:
             self.badges_action.setChecked(badges)
-        elif isinstance(badges, str) and badges in ("true", "false"):  # how IniFormat reads
-            self.badges_action.setChecked(badges == "true")
-        elif badges is not None:
-            self._drop(BADGES_KEY, "badges setting", dropped)
-        appearance = self._stored(APPEARANCE_KEY)
-        if appearance in set(Appearance):
-            self.set_appearance(Appearance(str(appearance)), remember=False)
-        elif appearance is not None:
-            self._drop(APPEARANCE_KEY, "appearance", dropped)
-        self._restore_last_board(dropped)
-        return dropped
+        appearance = session.choice(APPEARANCE_KEY, "appearance", frozenset(Appearance))
+        if appearance is not None:
+            self.set_appearance(Appearance(appearance), remember=False)
+        self._restore_last_board()
+        return list(session.dropped)
 
     def set_appearance(self, appearance: Appearance, *, remember: bool = True) -> None:
         """Colour the application the desktop's way, or with Slidecheck's light or dark
@@ -795,42 +742,21 @@ class MainWindow(QMainWindow):
         self.setPalette(QPalette())  # follow the application's colours from now on
         self.appearance_actions[appearance].setChecked(True)
         if remember:
-            self.settings.setValue(APPEARANCE_KEY, appearance.value)
+            self.session.save_value(APPEARANCE_KEY, appearance.value)
 
-    def _stored(self, key: str) -> object:
-        """The stored value, None when there is none, `_UNREADABLE` when reading it fails."""
-        try:
-            return self.settings.value(key)
-        except Exception:  # a value Qt or PySide cannot convert back
-            return _UNREADABLE
-
-    def _drop(self, key: str, name: str, dropped: list[str]) -> None:
-        self.settings.remove(key)
-        dropped.append(name)
-
-    def _restore_last_board(self, dropped: list[str]) -> None:
+    def _restore_last_board(self) -> None:
         """Bring back the board (even a half-typed one) from the last session."""
-        saved = self._stored(LAST_BOARD_KEY)
+        saved = self.session.last_board()
         if saved is None:
             return
-        try:
-            width, height, cells, goal = decode_last_board(saved)
-        except (ValueError, RecursionError):
-            self._drop(LAST_BOARD_KEY, "last board", dropped)
-            return
-        draft = Draft(width, height, tuple(cells), goal)
-        path = self._stored(PATH_KEY)
-        if path is not None and path != "" and not (isinstance(path, str) and "\0" not in path):
-            self._drop(PATH_KEY, "board file name", dropped)
-            path = None
-        if not (isinstance(path, str) and path and Path(path).is_file()):
+        draft, path, modified = saved.draft, saved.path, saved.modified
+        if path is not None and not Path(path).is_file():
             path = None  # a file since moved or deleted is forgotten quietly
-        modified = self._stored(MODIFIED_KEY) in (True, "true")
         if modified and path is not None:
             # The changes were discarded at quit: the file as saved is what its name means.
-            saved = self._board_in_file(path)
-            if saved is not None:
-                draft, modified = saved, False
+            in_file = self._board_in_file(path)
+            if in_file is not None:
+                draft, modified = in_file, False
         self.model.set_draft(draft)
         self.file_path = path
         if modified and path is not None:
@@ -848,20 +774,11 @@ class MainWindow(QMainWindow):
         return draft
 
     def save_settings(self) -> None:
-        model = self.model
-        goal = model.goal
-        data = {
-            "width": model.width,
-            "height": model.height,
-            "cells": model.cells(),
-            "goal": list(goal.tiles) if isinstance(goal, Board) else goal,
-        }
-        self.settings.setValue(LAST_BOARD_KEY, json.dumps(data))
-        self.settings.setValue(PATH_KEY, self.file_path or "")
-        self.settings.setValue(MODIFIED_KEY, not self.undo_stack.isClean())
-        self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
-        self.settings.setValue(STATE_KEY, self.saveState())
-        self.settings.setValue(BADGES_KEY, self.badges_action.isChecked())
+        session = self.session
+        session.save_board(self.model.draft, self.file_path, modified=not self.undo_stack.isClean())
+        session.save_value(GEOMETRY_KEY, self.saveGeometry())
+        session.save_value(STATE_KEY, self.saveState())
+        session.save_value(BADGES_KEY, self.badges_action.isChecked())
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
