@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from enum import Enum
 
 from core.board import BLANK, Board, BoardError
@@ -109,3 +110,55 @@ def scramble(board: Board, moves: int, rng: random.Random | None = None) -> Boar
         board = apply_slide(board, tile)
         previous_tile = tile
     return board
+
+
+@dataclass(frozen=True)
+class SlideEffect:
+    """What one slide does to the numbers the rule adds up: why the rule works.
+
+    A sideways slide keeps the reading order, so nothing changes. An up-or-down slide moves
+    a tile past the `passed` tiles between its old and new places in reading order (one
+    row's worth less one, W - 1), so the inversion count changes by an odd number when W is
+    even, while the blank changes row by one: the sum keeps its parity.
+    """
+
+    tile: int
+    before: Board
+    after: Board
+    inversions_before: int
+    inversions_after: int
+    blank_row_before: int
+    blank_row_after: int
+    #: Tiles the moving tile passes in reading order (0 for a sideways slide).
+    passed: int
+
+    @property
+    def vertical(self) -> bool:
+        return self.blank_row_before != self.blank_row_after
+
+    @property
+    def sum_before(self) -> int:
+        return self.inversions_before + self.blank_row_before
+
+    @property
+    def sum_after(self) -> int:
+        return self.inversions_after + self.blank_row_after
+
+
+def slide_effect(board: Board, tile: int, goal: Goal = "blank-last") -> SlideEffect:
+    """The numbers before and after sliding `tile` into the blank (`BoardError` if it is
+    not beside the blank)."""
+    from core.rule import check
+
+    after = apply_slide(board, tile)
+    passed = abs(board.index_of(tile) - board.blank_index) - 1
+    return SlideEffect(
+        tile,
+        board,
+        after,
+        check(board, goal).inversions,
+        check(after, goal).inversions,
+        board.blank_row_from_bottom,
+        after.blank_row_from_bottom,
+        passed,
+    )

@@ -8,12 +8,12 @@ custom goal), so the question is always in view.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QMouseEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core import Board, BoardError, Goal, goal_board
 from gui.board_model import BoardModel
-from gui.palette import mix
+from gui.mini_board import paint_mini_board
 
 #: Larger goals are named, not drawn: their numbers would be too small to read.
 MAX_DRAWN_SIDE = 5
@@ -85,22 +85,5 @@ class GoalPreview(QWidget):
             )
             painter.end()
             return
-        cell = min(area.width() / goal.width, area.height() / goal.height)
-        left = area.left() + (area.width() - cell * goal.width) / 2
-        top = area.top()
-        base = palette.color(QPalette.ColorRole.Base)
-        tile_colour = mix(base, text_colour, 0.12)
-        font = QFont(self.font())
-        font.setPixelSize(max(6, int(cell * 0.55)))
-        painter.setFont(font)
-        for index, tile in enumerate(goal.tiles):
-            row, column = divmod(index, goal.width)
-            rect = QRectF(left + column * cell + 1, top + row * cell + 1, cell - 2, cell - 2)
-            if tile == 0:
-                continue  # the blank: an empty place
-            painter.setPen(mix(base, text_colour, 0.35))
-            painter.setBrush(tile_colour)
-            painter.drawRoundedRect(rect, 3, 3)
-            painter.setPen(text_colour)
-            painter.drawText(rect, int(Qt.AlignmentFlag.AlignCenter), str(tile))
+        paint_mini_board(painter, area, goal, palette, self.font())
         painter.end()

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox
 
     from gui.export import ResultPicture
+    from gui.why_dialog import WhyDialog
 
 # Dialogs (QFileDialog, QMessageBox) and image export (QImage, QSvgGenerator) are imported
 # where they are used: building their Python enum classes costs start-up several
@@ -280,6 +281,12 @@ class MainWindow(QMainWindow):
         self.badges_action = self._action("Inversion &Badges on Tiles", "badgesAction", "Ctrl+B")
         self.badges_action.setCheckable(True)
         self.badges_action.setChecked(True)
+        self.why_action = self._action(
+            "Why the Rule &Works\u2026",
+            "whyAction",
+            None,
+            "Slide a tile sideways or up and down and watch the numbers",
+        )
         self.walkthrough_action = self._action(
             "&Walk Me Through It\u2026",
             "walkthroughAction",
@@ -334,6 +341,7 @@ class MainWindow(QMainWindow):
         appearance_menu.addActions(list(self.appearance_actions.values()))
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.walkthrough_action)
+        help_menu.addAction(self.why_action)
         help_menu.addAction(self.about_action)
 
         toolbar = QToolBar("Board", self)
@@ -395,6 +403,7 @@ class MainWindow(QMainWindow):
         self.edit_goal_action.triggered.connect(self.edit_goal)
         self.goal_preview.edit_requested.connect(self.edit_goal)
         self.walkthrough_action.triggered.connect(self.show_walkthrough)
+        self.why_action.triggered.connect(self.show_why)
         self.explanation_view.walkthrough_requested.connect(self.walkthrough_action.trigger)
         self.about_action.triggered.connect(self.show_about)
         # State shown in the window chrome.
@@ -529,6 +538,23 @@ class MainWindow(QMainWindow):
             self.walkthrough_dialog.raise_()  # open behind the window: to the front
         self.walkthrough_dialog.show()
         self.walkthrough_dialog.activateWindow()
+
+    def show_why(self) -> WhyDialog:
+        """Show why the rule works, sliding the board on screen when it is a small valid
+        one, else the articles' 4x4 board."""
+        from gui.why_dialog import EXAMPLE_BOARD, WhyDialog
+
+        board = self.model.board
+        if (
+            board is None
+            or max(board.width, board.height) > 6
+            or min(board.width, board.height) < 2
+        ):
+            board = EXAMPLE_BOARD
+        dialog = WhyDialog(board, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def show_about(self) -> None:
         from PySide6.QtWidgets import QMessageBox

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core import (
     Board,
@@ -18,6 +20,8 @@ from core import (
     scramble,
     slide_in_direction,
 )
+from core.moves import slide_effect
+from tests.core.strategies import boards, brute_force_inversions
 
 MIDDLE = parse_board("1 2 3\n4 0 5\n7 8 6")
 
@@ -111,3 +115,26 @@ def test_scramble_on_a_line_board() -> None:
     start = Board.solved(5, 1)
     moved = scramble(start, 50, random.Random(2))
     assert [tile for tile in moved.tiles if tile] == [1, 2, 3, 4]
+
+
+@given(boards(min_side=2, max_side=5), st.data())
+def test_a_sideways_slide_changes_nothing_and_an_up_or_down_one_keeps_the_sums_parity(
+    board: Board, data: st.DataObject
+) -> None:
+    tile = data.draw(st.sampled_from(legal_slides(board)))
+    effect = slide_effect(board, tile)
+    # The inversions are counted from scratch here, not taken from the rule.
+    assert effect.inversions_before == len(brute_force_inversions(board, "blank-last"))
+    assert effect.inversions_after == len(brute_force_inversions(effect.after, "blank-last"))
+    change = effect.inversions_after - effect.inversions_before
+    if not effect.vertical:
+        assert effect.passed == 0
+        assert change == 0
+        assert effect.blank_row_after == effect.blank_row_before
+    else:
+        assert effect.passed == board.width - 1
+        assert abs(change) <= effect.passed
+        assert change % 2 == effect.passed % 2  # odd exactly when the width is even
+        assert abs(effect.blank_row_after - effect.blank_row_before) == 1
+        if board.width % 2 == 0:
+            assert effect.sum_after % 2 == effect.sum_before % 2

@@ -1,0 +1,58 @@
+"""Why the rule works: a sideways slide changes nothing; an up-or-down one keeps the parity."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+from pytestqt.qtbot import QtBot
+
+from core import Board, check
+from core.moves import slide_effect
+from gui.why_dialog import EXAMPLE_BOARD, WhyDialog, describe
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def test_a_sideways_slide_is_said_to_change_nothing(qtbot: QtBot) -> None:
+    dialog = WhyDialog(EXAMPLE_BOARD)
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.findChild(QPushButton, "slideSideways"), Qt.MouseButton.LeftButton)
+    board = dialog.demo.board
+    assert board != EXAMPLE_BOARD
+    assert board.blank_row_from_bottom == EXAMPLE_BOARD.blank_row_from_bottom
+    assert check(board).inversions == 49
+    assert "the inversions stay 49" in dialog.text
+    assert dialog.demo.passed_tiles == frozenset()
+
+
+def test_an_up_or_down_slide_shows_the_tiles_passed_and_the_parity_kept(qtbot: QtBot) -> None:
+    dialog = WhyDialog(EXAMPLE_BOARD)
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.findChild(QPushButton, "slideVertical"), Qt.MouseButton.LeftButton)
+    board = dialog.demo.board
+    assert abs(board.blank_row_from_bottom - EXAMPLE_BOARD.blank_row_from_bottom) == 1
+    assert len(dialog.demo.passed_tiles) == 3  # a row's worth less one on a 4-wide board
+    after = check(board).inversions
+    assert (after - 49) % 2 == 1
+    assert f"49 \u2192 {after}" in dialog.text
+    assert "still odd" in dialog.text  # 49 + 2 = 51, and the new sum is odd too
+
+
+def test_on_an_odd_width_the_blanks_row_is_said_not_to_matter() -> None:
+    board = Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))
+    effect = slide_effect(board, 2)  # tile 2 slides down into the blank
+    assert effect.vertical
+    assert "the blank's row does not matter" in describe(effect)
+
+
+def test_the_window_opens_it_on_the_board_on_screen(qtbot: QtBot, window) -> None:
+    board = Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))
+    window.editor.load(board)
+    dialog = window.show_why()
+    qtbot.addWidget(dialog)
+    assert dialog.demo.board == board
+    window.editor.load(Board.solved(10, 10))
+    other = window.show_why()
+    qtbot.addWidget(other)
+    assert other.demo.board == EXAMPLE_BOARD
