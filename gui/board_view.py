@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QWidget
 
 from core import Direction
 from core.draft import number_can_grow
+from gui import board_accessibility
 from gui.board_editor import ERASE_LAST_DIGIT
 from gui.board_model import BoardModel
 from gui.board_painter import HEADER, MARGIN, BoardGeometry, BoardPainter, Mode, ViewState
@@ -80,6 +81,7 @@ class BoardView(QAbstractScrollArea):
         self.setAccessibleName("Board")
         self.model = model
         self.state = ViewState(cursor=0)
+        board_accessibility.install()
         self._entry = _Entry.FRESH
         self._editing = False  # the model changes because this view asked for a typed edit
         self._press_cell: int | None = None
@@ -120,6 +122,7 @@ class BoardView(QAbstractScrollArea):
         value = self.model.cell(cell)
         self.model.set_highlighted_tile(value or None)
         self.viewport().update()
+        board_accessibility.announce_cursor(self)
 
     @property
     def typing_cell(self) -> int | None:
