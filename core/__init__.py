@@ -24,6 +24,7 @@ from core.moves import (
 )
 from core.rule import (
     Goal,
+    GoalName,
     Rule,
     Verdict,
     check,
@@ -45,6 +46,7 @@ __all__ = [
     "CellProblem",
     "Direction",
     "Goal",
+    "GoalName",
     "ParsedBoard",
     "Rule",
     "StepKind",

@@ -87,7 +87,7 @@ def _resolve_goal(option: str | None) -> Goal | None:
     if option is None:
         return None
     if option in GOAL_NAMES:
-        return "blank-first" if option == "blank-first" else "blank-last"
+        return GoalName(option)
     try:
         return parse_board(read_text(option))
     except BoardError as error:
@@ -107,7 +107,7 @@ def _verdict_dict(board: Board, goal: Goal) -> dict[str, object]:
 def _check_one(text: str, args: argparse.Namespace, goal: Goal | None, out: TextIO) -> int:
     document = parse_document(text, args.width)
     board = document.board
-    chosen_goal: Goal = goal or document.goal or "blank-last"
+    chosen_goal: Goal = goal or document.goal or GoalName.BLANK_LAST
     if args.json:
         data = _verdict_dict(board, chosen_goal)
         _write(out, json.dumps(data) + "\n")
@@ -170,7 +170,7 @@ def _check_batch(
     inside a pipeline or on an endless generator, with memory bounded by the longest line.
     """
     any_invalid = False
-    default_goal: Goal = goal or "blank-last"
+    default_goal: Goal = goal or GoalName.BLANK_LAST
     # Lines of plain numbers with a classic goal (the bulk of real batches) are checked
     # here without building a `Board`: a set comparison proves the tiles are a valid board
     # and the parity rule runs on them directly. Anything else (another format, a bad

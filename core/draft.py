@@ -23,7 +23,7 @@ from core.board import (
 )
 from core.fix import suggest_fix
 from core.inversions import InversionIndex
-from core.rule import Goal, Verdict, check, inversion_index
+from core.rule import Goal, GoalName, Verdict, check, inversion_index
 
 #: A cell as typed: a tile number, 0 for the blank, None for a cell not filled in yet.
 Cell = int | None
@@ -120,7 +120,7 @@ class Draft:
     width: int
     height: int
     cells: tuple[Cell, ...]
-    goal: Goal = "blank-last"
+    goal: Goal = GoalName.BLANK_LAST
 
     def __post_init__(self) -> None:
         validate_shape(self.width, self.height)
@@ -134,14 +134,14 @@ class Draft:
     # -- making drafts ---------------------------------------------------------------
 
     @classmethod
-    def of(cls, board: Board, goal: Goal = "blank-last") -> Draft:
+    def of(cls, board: Board, goal: Goal = GoalName.BLANK_LAST) -> Draft:
         """The draft of a valid board; a custom goal of another shape becomes blank-last."""
         return cls(
             board.width, board.height, board.tiles, _fitting_goal(goal, board.width, board.height)
         )
 
     @classmethod
-    def fresh(cls, width: int, height: int, goal: Goal = "blank-last") -> Draft:
+    def fresh(cls, width: int, height: int, goal: Goal = GoalName.BLANK_LAST) -> Draft:
         """A new puzzle of this size, in its goal position (the size presets, New)."""
         goal = _fitting_goal(goal, width, height)
         if isinstance(goal, Board):
@@ -269,7 +269,7 @@ def number_can_grow(number: int, width: int, height: int) -> bool:
 def _fitting_goal(goal: Goal, width: int, height: int) -> Goal:
     """`goal`, or blank-last when it is a custom board of another shape."""
     if isinstance(goal, Board) and (goal.width, goal.height) != (width, height):
-        return "blank-last"
+        return GoalName.BLANK_LAST
     return goal
 
 

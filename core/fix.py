@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from core.board import BLANK, Board
-from core.rule import Goal, goal_board, goal_ranks, is_solvable
+from core.rule import Goal, GoalName, goal_board, goal_ranks, is_solvable
 
 
-def suggest_fix(board: Board, goal: Goal = "blank-last") -> tuple[int, int] | None:
+def suggest_fix(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[int, int] | None:
     """Two tiles whose swap makes an unsolvable `board` solvable, or None.
 
     None when the board is already solvable, or when it is one tile wide or high and no

@@ -19,7 +19,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from core.board import MAX_CELLS, Board, BoardError, find_problems, validate_shape
-from core.rule import Goal
+from core.rule import GOAL_NAMES, Goal, GoalName
 
 if TYPE_CHECKING:
     from core.draft import Draft
@@ -327,10 +327,8 @@ def _json_cells(flat: list[object]) -> list[str]:
 def _json_goal(value: object, width: int, height: int) -> Goal | None:
     if value is None:
         return None
-    if value == "blank-last":
-        return "blank-last"
-    if value == "blank-first":
-        return "blank-first"
+    if isinstance(value, str) and value in GOAL_NAMES:
+        return GoalName(value)
     if isinstance(value, list):
         try:
             return _json_board(_json_flat(value), width, height)
@@ -734,8 +732,10 @@ def parse_draft(text: str, width: int | None = None, *, max_cells: int = MAX_CEL
     except _TilesWrongError as wrong:
         if wrong.width * wrong.height > max_cells:
             raise
-        return Draft(wrong.width, wrong.height, tuple(wrong.values), wrong.goal or "blank-last")
-    return Draft.of(document.board, document.goal or "blank-last")
+        return Draft(
+            wrong.width, wrong.height, tuple(wrong.values), wrong.goal or GoalName.BLANK_LAST
+        )
+    return Draft.of(document.board, document.goal or GoalName.BLANK_LAST)
 
 
 def _cell_value(cell: str, index: int, width: int) -> int:

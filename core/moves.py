@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from core.board import BLANK, Board, BoardError
-from core.rule import Goal, goal_board, is_solvable
+from core.rule import Goal, GoalName, goal_board, is_solvable
 
 
 class Direction(Enum):
@@ -65,7 +65,7 @@ def random_board(
     height: int,
     *,
     solvable: bool,
-    goal: Goal = "blank-last",
+    goal: Goal = GoalName.BLANK_LAST,
     rng: random.Random | None = None,
 ) -> Board:
     """A board drawn uniformly from the solvable (or unsolvable) positions for `goal`.
@@ -145,7 +145,7 @@ class SlideEffect:
         return self.inversions_after + self.blank_row_after
 
 
-def slide_effect(board: Board, tile: int, goal: Goal = "blank-last") -> SlideEffect:
+def slide_effect(board: Board, tile: int, goal: Goal = GoalName.BLANK_LAST) -> SlideEffect:
     """The numbers before and after sliding `tile` into the blank (`BoardError` if it is
     not beside the blank)."""
     from core.rule import check

@@ -6,14 +6,30 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from core.board import BLANK, Board, BoardError
 from core.inversions import InversionIndex, count_inversions, inversion_parity
 
-GoalName = Literal["blank-last", "blank-first"]
+
+class GoalName(StrEnum):
+    """The two goals with names (any other goal is a `Board`). The values are the names
+    the command line, JSON and the API take; plain strings compare equal to them."""
+
+    #: 1 2 3 / 4 5 6 / 7 8 _: the classic goal.
+    BLANK_LAST = "blank-last"
+    #: _ 1 2 / 3 4 5 / 6 7 8: the goal of Korf's 100 instances.
+    BLANK_FIRST = "blank-first"
+
+
 Goal = GoalName | Board
-GOAL_NAMES: tuple[GoalName, ...] = ("blank-last", "blank-first")
+GOAL_NAMES: tuple[GoalName, ...] = tuple(GoalName)
+
+
+def same_goal(first: Goal | str, second: Goal | str) -> bool:
+    """Whether two goals are the same: the same name (as a `GoalName` or its string), or
+    boards with the same tiles."""
+    return isinstance(first, Board) == isinstance(second, Board) and first == second
 
 
 class Rule(StrEnum):
@@ -116,7 +132,7 @@ def classic_goal_solvable(width: int, height: int, tiles: Sequence[int], goal: G
     )
 
 
-def is_solvable(board: Board, goal: Goal = "blank-last") -> bool:
+def is_solvable(board: Board, goal: Goal = GoalName.BLANK_LAST) -> bool:
     """Whether `board` can be slid to `goal`. O(n): uses the inversion parity only.
 
     Raises `BoardError` if the goal has another shape or is not a known name.
@@ -206,7 +222,7 @@ def _explain(
 
 
 def check(
-    board: Board, goal: Goal = "blank-last", *, index: InversionIndex | None = None
+    board: Board, goal: Goal = GoalName.BLANK_LAST, *, index: InversionIndex | None = None
 ) -> Verdict:
     """Decide whether `board` can be slid to `goal` and explain why.
 
@@ -243,14 +259,14 @@ def check(
     )
 
 
-def inversion_index(board: Board, goal: Goal = "blank-last") -> InversionIndex:
+def inversion_index(board: Board, goal: Goal = GoalName.BLANK_LAST) -> InversionIndex:
     """Random access to the board's inversion pairs and per-tile counts, by tile value."""
     goal_board(goal, board.width, board.height)  # raises for a goal of another shape
     labels = tuple(tile for tile in board.tiles if tile != BLANK)
     return InversionIndex(labels=labels, ranks=tuple(goal_ranks(board, goal)))
 
 
-def inversion_pairs(board: Board, goal: Goal = "blank-last") -> Iterator[tuple[int, int]]:
+def inversion_pairs(board: Board, goal: Goal = GoalName.BLANK_LAST) -> Iterator[tuple[int, int]]:
     """Lazily yield every inversion pair (a, b): a is read before b, but after b in the goal."""
     index = inversion_index(board, goal)
     labels = index.labels
@@ -258,7 +274,7 @@ def inversion_pairs(board: Board, goal: Goal = "blank-last") -> Iterator[tuple[i
         yield labels[first], labels[second]
 
 
-def inversion_partners(board: Board, tile: int, goal: Goal = "blank-last") -> list[int]:
+def inversion_partners(board: Board, tile: int, goal: Goal = GoalName.BLANK_LAST) -> list[int]:
     """The tiles forming an inversion with `tile`, in reading order. Raises `BoardError`
     if `tile` is the blank or not on the board."""
     if tile == BLANK:
@@ -270,7 +286,7 @@ def inversion_partners(board: Board, tile: int, goal: Goal = "blank-last") -> li
     return [index.labels[p] for p in index.partners_of(position)]
 
 
-def inversion_counts(board: Board, goal: Goal = "blank-last") -> dict[int, int]:
+def inversion_counts(board: Board, goal: Goal = GoalName.BLANK_LAST) -> dict[int, int]:
     """How many inversions each tile takes part in, for every tile at once (one merge count)."""
     index = inversion_index(board, goal)
     return dict(zip(index.labels, index.per_position_counts, strict=True))

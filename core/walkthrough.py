@@ -22,7 +22,7 @@ from itertools import compress, repeat
 from operator import gt
 
 from core.board import BLANK, Board, RowOrder, cell_name
-from core.rule import Goal, Rule, check, goal_board, inversion_index
+from core.rule import Goal, GoalName, Rule, check, goal_board, inversion_index
 
 __all__ = ["MAX_TILE_STEPS", "StepKind", "WalkStep", "walkthrough"]
 
@@ -71,7 +71,7 @@ class WalkStep:
     solvable: bool | None = None
 
 
-def walkthrough(board: Board, goal: Goal = "blank-last") -> tuple[WalkStep, ...]:
+def walkthrough(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[WalkStep, ...]:
     """The steps of checking `board` by hand against `goal`, in order.
 
     The walk is: INTRO, one TILE step per tile in reading order (blank left out; past

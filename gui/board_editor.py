@@ -18,6 +18,7 @@ from core import (
     BoardError,
     Direction,
     Goal,
+    GoalName,
     WidthNeededError,
     apply_slide,
     parse_document,
@@ -221,7 +222,7 @@ class BoardEditor(QObject):
         model = self.model
         goal = model.goal
         if isinstance(goal, Board) and (goal.width, goal.height) != (model.width, model.height):
-            goal = "blank-last"
+            goal = GoalName.BLANK_LAST
         try:
             board = random_board(
                 model.width, model.height, solvable=solvable, goal=goal, rng=self.rng

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from core import Board, CellProblem, Goal, Verdict
 from core.draft import Cell, Draft
 from core.inversions import InversionIndex
+from core.rule import same_goal
 
 __all__ = ["BoardModel", "Cell"]
 
@@ -164,7 +165,7 @@ class BoardModel(QObject):
 
     def set_draft(self, draft: Draft) -> None:
         """Show `draft`; emits `changed` once (nothing when it equals the one shown)."""
-        if draft == self._draft and _same_goal(draft.goal, self._draft.goal):
+        if draft == self._draft and same_goal(draft.goal, self._draft.goal):
             return
         self._draft = draft
         self._partners = None
@@ -189,8 +190,3 @@ class BoardModel(QObject):
 
     def set_board(self, board: Board) -> None:
         self.set_cells(board.width, board.height, list(board.tiles))
-
-
-def _same_goal(first: Goal, second: Goal) -> bool:
-    # A Board is never equal to a name, and Board equality compares the tiles.
-    return type(first) is type(second) and first == second

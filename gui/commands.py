@@ -17,9 +17,9 @@ from typing import TypeAlias
 
 from PySide6.QtGui import QUndoCommand
 
-from core import Goal
 from core.board import RowOrder, cell_name
 from core.draft import Cell, Draft
+from core.rule import same_goal
 from gui.board_model import BoardModel
 
 #: Most undo steps kept. With the largest step (a whole 100x100 board replaced, 80 kB) the
@@ -44,11 +44,6 @@ def unpack(packed: Packed) -> list[Cell]:
     if isinstance(packed, tuple):
         return list(packed)
     return [None if value == _EMPTY else value for value in packed]
-
-
-def same_goal(first: Goal, second: Goal) -> bool:
-    # A Board is never equal to a name, and Board equality compares the tiles.
-    return type(first) is type(second) and first == second
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import goal_board
+from core import GoalName, goal_board
 from core.draft import MAX_SIDE, Draft
 from core.textio import quote_name
 from gui.app import Appearance, forced_palette
@@ -444,7 +444,7 @@ class MainWindow(QMainWindow):
         try:
             current = goal_board(model.goal, model.width, model.height)
         except ValueError:  # a custom goal of another size: start from blank last
-            current = goal_board("blank-last", model.width, model.height)
+            current = goal_board(GoalName.BLANK_LAST, model.width, model.height)
         dialog = GoalDialog(current, self)
         goal = dialog.goal if self._run_dialog(dialog) else None
         dialog.deleteLater()

@@ -148,3 +148,18 @@ def test_the_rule_is_named_by_an_enum_and_printed_as_before(board: Board, rule: 
     verdict = check(board)
     assert verdict.rule is rule
     assert json.loads(json.dumps(verdict.to_dict()))["rule"] == rule.value
+
+
+def test_goal_names_are_an_enum_that_plain_strings_still_name() -> None:
+    from core import GoalName
+    from core.rule import same_goal
+
+    assert [name.value for name in GoalName] == ["blank-last", "blank-first"]
+    board = Board.solved(4, 4, blank_first=True)
+    assert check(board, GoalName.BLANK_FIRST) == check(board, "blank-first")  # type: ignore[arg-type]
+    assert check(board, GoalName.BLANK_FIRST).goal == "blank-first"
+    assert same_goal(GoalName.BLANK_LAST, "blank-last")
+    assert not same_goal(GoalName.BLANK_LAST, GoalName.BLANK_FIRST)
+    assert same_goal(Board.solved(2, 2), Board.solved(2, 2))
+    assert not same_goal(Board.solved(2, 2), "blank-last")
+    assert json.loads(json.dumps({"goal": GoalName.BLANK_FIRST})) == {"goal": "blank-first"}
