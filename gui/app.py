@@ -62,7 +62,10 @@ class _VersionAction(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        print(f"{APP_NAME} {app_version()}")  # to stdout, as argparse's own version action
+        from core.speedups import describe
+
+        # To stdout, as argparse's own version action; which twin runs the hot loops too.
+        print(f"{APP_NAME} {app_version()} ({describe()})")
         parser.exit()
 
 

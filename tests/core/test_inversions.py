@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import cast
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core import (
     Board,
@@ -12,8 +17,14 @@ from core import (
     inversion_pairs,
     inversion_partners,
     parse_board,
+    speedups,
 )
-from core.inversions import count_inversions, earlier_greater_counts, inversion_parity
+from core.inversions import (
+    count_inversions,
+    count_inversions_pure,
+    earlier_greater_counts,
+    inversion_parity,
+)
 
 EIGHT = parse_board("1 2 3\n4 _ 5\n8 6 7")  # seed 001: inversions (8, 6) and (8, 7)
 
@@ -64,33 +75,75 @@ def test_index_follows_the_goal() -> None:
     assert list(inversion_pairs(Board(2, 2, (1, 2, 3, 0)), custom_goal)) == [(1, 2), (1, 3), (2, 3)]
 
 
+def _compiled_count() -> Callable[[Sequence[int]], int]:
+    module = speedups.compiled("_inversions")
+    if module is None:
+        pytest.skip("the compiled twin is not built here (no C compiler at install)")
+    return cast(Callable[[Sequence[int]], int], module.count_inversions)
+
+
+@pytest.fixture(params=["pure", "compiled"])
+def count(request: pytest.FixtureRequest) -> Callable[[Sequence[int]], int]:
+    """Each twin of the inversion count: the pure-Python reference and the C extension."""
+    if request.param == "pure":
+        return count_inversions_pure
+    return _compiled_count()
+
+
 @pytest.mark.parametrize(
     ("ranks", "expected"),
     [([], 0), ([0], 0), ([1, 0], 1), ([2, 1, 0], 3), ([0, 1, 2, 3], 0), ([3, 0, 1, 2], 3)],
 )
-def test_count_inversions_small(ranks: list[int], expected: int) -> None:
+def test_count_inversions_small(
+    count: Callable[[Sequence[int]], int], ranks: list[int], expected: int
+) -> None:
+    assert count(ranks) == expected
     assert count_inversions(ranks) == expected
     assert inversion_parity(ranks) == expected % 2
 
 
-def test_count_inversions_across_many_blocks() -> None:
-    # Long enough to go through the merge of several sorted blocks.
-    length = 2000
+def test_count_inversions_across_many_blocks(count: Callable[[Sequence[int]], int]) -> None:
+    # Long enough to go through the merge of several sorted blocks (and odd, so one is short).
+    length = 2001
     reversed_ranks = list(reversed(range(length)))
-    assert count_inversions(reversed_ranks) == length * (length - 1) // 2
-    interleaved = [
-        rank for pair in zip(range(1, length, 2), range(0, length, 2), strict=True) for rank in pair
-    ]
-    assert count_inversions(interleaved) == length // 2
+    assert count(reversed_ranks) == length * (length - 1) // 2
+    odd, even = range(1, length, 2), range(0, length, 2)
+    interleaved = [rank for pair in zip(odd, even, strict=False) for rank in pair]
+    assert count(interleaved) == length // 2
     assert inversion_parity(interleaved) == (length // 2) % 2
 
 
-def test_count_matches_brute_force_on_a_shuffled_sequence() -> None:
+def test_count_matches_brute_force_on_a_shuffled_sequence(
+    count: Callable[[Sequence[int]], int],
+) -> None:
     import random
 
     ranks = list(range(700))
     random.Random(7).shuffle(ranks)
     brute = sum(1 for i in range(700) for j in range(i + 1, 700) if ranks[i] > ranks[j])
-    assert count_inversions(ranks) == brute
+    assert count(ranks) == brute
+    assert count(tuple(ranks)) == brute
     assert inversion_parity(ranks) == brute % 2
     assert sum(earlier_greater_counts(ranks)) == brute
+
+
+@given(st.lists(st.integers(min_value=0, max_value=60), max_size=300))
+def test_the_twins_agree_with_brute_force(ranks: list[int]) -> None:
+    # Repeated ranks too: equal ranks are not inverted, in both twins.
+    brute = sum(1 for i, a in enumerate(ranks) for b in ranks[i + 1 :] if a > b)
+    assert count_inversions_pure(ranks) == brute
+    module = speedups.compiled("_inversions")
+    if module is not None:
+        assert module.count_inversions(ranks) == brute
+
+
+def test_the_compiled_twin_refuses_what_is_not_a_rank() -> None:
+    count = _compiled_count()
+    with pytest.raises(TypeError):
+        count([1, "2"])  # type: ignore[list-item]
+    with pytest.raises(OverflowError):
+        count([-1, 0])
+    with pytest.raises(OverflowError):
+        count([2**32, 0])
+    with pytest.raises(TypeError):
+        count(5)  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ import sys
 import pytest
 from PySide6.QtGui import QImage, QPalette
 
-from core import format_board
+from core import format_board, speedups
 from core.textio import MAX_INPUT_BYTES
 from gui.app import forced_palette, missing_display, parse_arguments
 from gui.palette import is_dark
@@ -36,7 +36,12 @@ def test_the_version_is_looked_up_only_for_version(monkeypatch, capsys):
     with pytest.raises(SystemExit) as exit_info:
         parse_arguments(["--version"])
     assert exit_info.value.code == 0
-    assert capsys.readouterr().out == "Slidecheck 9.8.7\n"
+    assert capsys.readouterr().out == f"Slidecheck 9.8.7 ({speedups.describe()})\n"
+    monkeypatch.setenv(speedups.PURE_PYTHON_VARIABLE, "1")
+    with pytest.raises(SystemExit):
+        parse_arguments(["--version"])
+    forced = "Slidecheck 9.8.7 (pure Python (forced): no compiled speed-ups)\n"
+    assert capsys.readouterr().out == forced
 
 
 @pytest.mark.parametrize(("style", "dark"), [("light", False), ("dark", True)])

@@ -102,6 +102,8 @@ def test_version_comes_from_pyproject():
     result = run_bundle("--version")
     assert result.returncode == 0, result.stderr
     assert build_info.project_version() in result.stdout
+    # The bundle carries the compiled twins, and says so.
+    assert "(compiled speed-ups)" in result.stdout
 
 
 def test_bundle_leaves_out_what_the_app_never_uses():

@@ -1,0 +1,59 @@
+"""Which twin runs the hot loops: a compiled extension, or its pure-Python reference.
+
+Each compiled module (`core._inversions`, ...) is an optional C extension that `pip install`
+builds when a compiler is there. The pure-Python function beside it is the reference: both
+are tested, and the pure one runs wherever the compiled one is missing or refused.
+Setting SLIDECHECK_PURE_PYTHON=1 refuses every compiled module (tests and benchmarks use it
+to run the reference).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from enum import StrEnum
+from types import ModuleType
+
+PURE_PYTHON_VARIABLE = "SLIDECHECK_PURE_PYTHON"
+
+#: Every compiled module the project declares (pyproject.toml's ext-modules), by short name.
+COMPILED_MODULES = ("_inversions",)
+
+
+class Backend(StrEnum):
+    COMPILED = "compiled"
+    PURE_PYTHON = "pure Python"
+
+
+def pure_python_forced() -> bool:
+    return os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0")
+
+
+def compiled(name: str) -> ModuleType | None:
+    """The compiled module `core.<name>`, or None when it is missing or refused."""
+    if pure_python_forced():
+        return None
+    try:
+        return importlib.import_module(f"core.{name}")
+    except ImportError:
+        return None
+
+
+def backends() -> dict[str, Backend]:
+    """Which twin each hot-loop module runs."""
+    return {
+        name.lstrip("_"): Backend.COMPILED if compiled(name) else Backend.PURE_PYTHON
+        for name in COMPILED_MODULES
+    }
+
+
+def describe() -> str:
+    """One line for `--version`: 'compiled speed-ups' or which modules run pure Python."""
+    chosen = backends()
+    pure = [name for name, backend in chosen.items() if backend is Backend.PURE_PYTHON]
+    if not pure:
+        return "compiled speed-ups"
+    if len(pure) == len(chosen):
+        reason = " (forced)" if pure_python_forced() else ""
+        return f"pure Python{reason}: no compiled speed-ups"
+    return f"compiled speed-ups, except pure Python for {', '.join(pure)}"
