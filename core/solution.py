@@ -1,0 +1,189 @@
+"""A solution: the slides that take a board to its goal, how it was found, and its replay.
+
+The value every solver in core returns and every consumer (the `solve` command, the window's
+player, the tests) reads. A move is the number of the tile slid into the blank; its letter
+names the way that tile travels (`R`: a tile slides right into the blank), the convention of
+the speed-solving community.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from core.board import BLANK, Board, BoardError
+from core.rule import Verdict
+
+
+class SolveMethod(StrEnum):
+    """How a solution was searched for."""
+
+    #: Iterative-deepening A* with additive pattern databases: a shortest solution (boards
+    #: of up to `MAX_OPTIMAL_CELLS` cells).
+    OPTIMAL = "optimal"
+    #: The method people use by hand, rows and columns placed one by one: any size, not
+    #: shortest.
+    FAST = "fast"
+
+
+#: The largest board an optimal search is offered for (the 15-puzzle and its shapes).
+MAX_OPTIMAL_CELLS = 16
+
+#: The letter of each way a tile can travel into the blank, by (row step, column step).
+_LETTERS = {(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    """What a running search has done so far, for a progress bar or a log line."""
+
+    #: The depth bound of the iteration in progress (IDA*), or moves made so far (fast).
+    depth: int
+    #: Positions generated so far, over every iteration.
+    nodes: int
+    elapsed_seconds: float
+
+
+class SolveCancelledError(Exception):
+    """The caller asked the search to stop (its `cancelled` callback returned True)."""
+
+
+class UnsolvableError(BoardError):
+    """The board cannot reach its goal: no search was started. Carries the verdict (with
+    its explanation) and the one swap that would make it solvable."""
+
+    def __init__(self, verdict: Verdict, fix: tuple[int, int] | None) -> None:
+        reason = verdict.steps[-1] if verdict.steps else "the board cannot reach its goal"
+        super().__init__(f"not solvable: {reason}")
+        self.verdict = verdict
+        self.fix = fix
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The slides from `start` to `goal`, in order, as tile numbers."""
+
+    start: Board
+    goal: Board
+    moves: tuple[int, ...]
+    method: SolveMethod
+    #: True only when the search proved no shorter solution exists.
+    optimal: bool
+    #: Positions the search generated (0 for a constructive method that does not search).
+    nodes: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "moves", tuple(self.moves))
+
+    @property
+    def length(self) -> int:
+        return len(self.moves)
+
+    @property
+    def directions(self) -> str:
+        """One letter per move: the way the moving tile travels (U, D, L or R)."""
+        return directions_of(self.start, self.moves)
+
+    def positions(self) -> Iterator[Board]:
+        """The start, then the board after each move: `length + 1` boards, ending at the goal."""
+        return replay(self.start, self.moves)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The `solve --json` object: solvable, optimal, length, moves, directions."""
+        return {
+            "solvable": True,
+            "optimal": self.optimal,
+            "length": self.length,
+            "moves": list(self.moves),
+            "directions": self.directions,
+        }
+
+
+def replay(start: Board, moves: Sequence[int]) -> Iterator[Board]:
+    """Yield `start` and the board after each move. Raises `BoardError` at the first move
+    whose tile is not beside the blank (or is not a tile of the board)."""
+    width = start.width
+    tiles = list(start.tiles)
+    where = [0] * len(tiles)
+    for index, tile in enumerate(tiles):
+        where[tile] = index
+    yield start
+    for number, tile in enumerate(moves, start=1):
+        if not 0 < tile < len(tiles):
+            raise BoardError(f"move {number}: there is no tile {tile} on this board")
+        blank, cell = where[BLANK], where[tile]
+        if not _beside(blank, cell, width):
+            raise BoardError(f"move {number}: tile {tile} is not beside the blank")
+        tiles[blank], tiles[cell] = tile, BLANK
+        where[tile], where[BLANK] = blank, cell
+        yield Board(width, start.height, tuple(tiles))
+
+
+def replay_end(start: Board, moves: Sequence[int]) -> Board:
+    """The board after every move (cheap on long solutions: one board built, not one per
+    move). Raises `BoardError` like `replay`."""
+    width = start.width
+    tiles = list(start.tiles)
+    where = [0] * len(tiles)
+    for index, tile in enumerate(tiles):
+        where[tile] = index
+    for number, tile in enumerate(moves, start=1):
+        if not 0 < tile < len(tiles):
+            raise BoardError(f"move {number}: there is no tile {tile} on this board")
+        blank, cell = where[BLANK], where[tile]
+        if not _beside(blank, cell, width):
+            raise BoardError(f"move {number}: tile {tile} is not beside the blank")
+        tiles[blank], tiles[cell] = tile, BLANK
+        where[tile], where[BLANK] = blank, cell
+    return Board(width, start.height, tuple(tiles))
+
+
+def directions_of(start: Board, moves: Sequence[int]) -> str:
+    """The letters of `moves` from `start`. Raises `BoardError` like `replay`."""
+    width = start.width
+    tiles = list(start.tiles)
+    where = [0] * len(tiles)
+    for index, tile in enumerate(tiles):
+        where[tile] = index
+    letters = []
+    for number, tile in enumerate(moves, start=1):
+        if not 0 < tile < len(tiles):
+            raise BoardError(f"move {number}: there is no tile {tile} on this board")
+        blank, cell = where[BLANK], where[tile]
+        if not _beside(blank, cell, width):
+            raise BoardError(f"move {number}: tile {tile} is not beside the blank")
+        step = (blank // width - cell // width, blank % width - cell % width)
+        letters.append(_LETTERS[step])
+        tiles[blank], tiles[cell] = tile, BLANK
+        where[tile], where[BLANK] = blank, cell
+    return "".join(letters)
+
+
+def moves_from_directions(start: Board, directions: str) -> tuple[int, ...]:
+    """The tile numbers slid by `directions` (U, D, L, R) from `start`; the inverse of
+    `directions_of`. Raises `BoardError` on another letter or a move off the board."""
+    width, height = start.width, start.height
+    tiles = list(start.tiles)
+    blank = tiles.index(BLANK)
+    moves = []
+    steps = {letter: step for step, letter in _LETTERS.items()}
+    for number, letter in enumerate(directions, start=1):
+        if letter not in steps:
+            raise BoardError(f"move {number}: {letter!r} is not one of U, D, L, R")
+        row_step, column_step = steps[letter]
+        # The tile travels towards the blank, so it starts one step against its travel.
+        row, column = blank // width - row_step, blank % width - column_step
+        if not (0 <= row < height and 0 <= column < width):
+            raise BoardError(f"move {number}: no tile can slide {letter} into the blank")
+        cell = row * width + column
+        moves.append(tiles[cell])
+        tiles[blank], tiles[cell] = tiles[cell], BLANK
+        blank = cell
+    return tuple(moves)
+
+
+def _beside(first: int, second: int, width: int) -> bool:
+    difference = abs(first - second)
+    return difference == width or (difference == 1 and first // width == second // width)

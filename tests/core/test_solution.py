@@ -1,0 +1,82 @@
+"""The solution value: replay, letters and their inverse, on hand-checked boards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core import Board, BoardError, parse_board
+from core.moves import legal_slides
+from core.solution import (
+    Solution,
+    SolveMethod,
+    directions_of,
+    moves_from_directions,
+    replay,
+    replay_end,
+)
+
+ONE_AWAY = parse_board("1 2 3\n4 5 6\n7 0 8")  # tile 8 slides left into the blank
+
+
+def test_one_move_replays_to_the_goal_and_is_named_by_its_travel() -> None:
+    solution = Solution(ONE_AWAY, Board.solved(3, 3), (8,), SolveMethod.OPTIMAL, optimal=True)
+    assert solution.length == 1
+    assert solution.directions == "L"
+    assert list(solution.positions()) == [ONE_AWAY, Board.solved(3, 3)]
+    assert solution.to_dict() == {
+        "solvable": True,
+        "optimal": True,
+        "length": 1,
+        "moves": [8],
+        "directions": "L",
+    }
+
+
+def test_each_letter_names_the_way_the_tile_travels() -> None:
+    centre = parse_board("1 2 3\n4 0 5\n6 7 8")
+    assert directions_of(centre, [2]) == "D"  # 2 above the blank slides down
+    assert directions_of(centre, [7]) == "U"
+    assert directions_of(centre, [4]) == "R"
+    assert directions_of(centre, [5]) == "L"
+
+
+def test_a_move_that_is_not_beside_the_blank_is_named() -> None:
+    with pytest.raises(BoardError, match="move 2: tile 1 is not beside the blank"):
+        list(replay(ONE_AWAY, [8, 1]))
+    with pytest.raises(BoardError, match="move 1: there is no tile 9"):
+        replay_end(ONE_AWAY, [9])
+    # A tile at the end of one row is not beside the start of the next.
+    wrap = parse_board("1 2 3\n0 4 5\n6 7 8")
+    with pytest.raises(BoardError, match="not beside"):
+        directions_of(wrap, [3])
+
+
+def test_letters_that_leave_the_board_are_refused() -> None:
+    corner = Board.solved(3, 3)
+    with pytest.raises(BoardError, match="move 1: no tile can slide U"):
+        moves_from_directions(corner, "U")
+    with pytest.raises(BoardError, match="'x' is not one of"):
+        moves_from_directions(corner, "x")
+
+
+@given(st.integers(2, 5), st.integers(2, 5), st.integers(0, 60), st.randoms())
+def test_letters_and_moves_are_inverse_and_replays_agree(
+    width: int, height: int, length: int, rng: random.Random
+) -> None:
+    board = Board.solved(width, height)
+    moves = []
+    for _ in range(length):
+        tile = rng.choice(legal_slides(board))
+        moves.append(tile)
+        board = board.with_swapped(board.index_of(tile), board.blank_index)
+    start = Board.solved(width, height)
+    letters = directions_of(start, moves)
+    assert len(letters) == length
+    assert moves_from_directions(start, letters) == tuple(moves)
+    positions = list(replay(start, moves))
+    assert len(positions) == length + 1
+    assert positions[-1] == board == replay_end(start, moves)
