@@ -40,7 +40,7 @@ window = MainWindow(settings, restore=False)
 window.show()
 app.processEvents()
 if len(sys.argv) > 2:
-    window.open_file(sys.argv[2])
+    window.files.open(sys.argv[2])
     app.processEvents()
     print("status:", window.status_message.text())
 """

@@ -221,7 +221,7 @@ def _render_window(
     window = MainWindow(settings, restore=False)
     try:
         window.resize(*SCREENSHOT_SIZE)
-        if board_file and not window.open_file(board_file):
+        if board_file and not window.files.open(board_file):
             print(f"slidecheck: {window.status_message.text()}", file=sys.stderr)
             return 2
         window.set_mode(Mode(arguments.mode))
@@ -274,6 +274,6 @@ def main(argv: Sequence[str]) -> int:
         window.set_appearance(Appearance(arguments.style), remember=False)
     path = arguments.board or arguments.file
     if path:
-        window.open_file(path)
+        window.files.open(path)
     window.show()
     return app.exec()

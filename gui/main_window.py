@@ -2,7 +2,8 @@
 
 It owns the one board model, the undo stack and the editor that turns user intents into
 commands; it places the views and panels, builds menus and toolbars, and wires every signal
-in `_connect_signals`. Files, settings and dialogs live here too; puzzle logic does not.
+in `_connect_signals`. Files are handled by `gui.board_files`, the saved session read by
+`gui.session` and images made by `gui.export`; puzzle logic lives in core.
 """
 
 from __future__ import annotations
@@ -33,16 +34,15 @@ from PySide6.QtWidgets import (
 )
 
 from core import GoalName, goal_board
-from core.draft import MAX_SIDE, Draft
 from core.textio import quote_name
 from gui.app import Appearance, forced_palette
 from gui.app_info import APP_NAME, app_version
 from gui.board_editor import BoardEditor
+from gui.board_files import BoardFiles
 from gui.board_model import BoardModel
 from gui.board_painter import Mode
 from gui.board_view import BoardView
 from gui.commands import UNDO_LIMIT
-from gui.document import FILE_FILTER, RecentFiles, read_draft_file, write_board_file
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
 from gui.goal_picker import GoalPicker
@@ -64,7 +64,7 @@ from gui.walkthrough_dialog import WalkthroughDialog
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
-    from PySide6.QtWidgets import QDialog, QMessageBox
+    from PySide6.QtWidgets import QDialog
 
     from gui.export import ResultPicture
     from gui.why_dialog import WhyDialog
@@ -79,18 +79,6 @@ MODE_HINTS = {
     Mode.PLACE: "Place in order: click where each tile sits, 1 first",
     Mode.PLAY: "Play: click a tile beside the blank or use the arrow keys",
 }
-
-
-def _reason(error: Exception, path: str) -> str:
-    """What went wrong, without the file name core's readers put in front (the window names
-    the file itself) and without a second "cannot open"."""
-    reason = str(error) or type(error).__name__
-    prefix = quote_name(path) + ": "
-    if reason.startswith(prefix):
-        reason = reason[len(prefix) :]
-    if reason.startswith("cannot open (") and reason.endswith(")"):
-        reason = reason[len("cannot open (") : -1]
-    return reason
 
 
 class MainWindow(QMainWindow):
@@ -109,9 +97,7 @@ class MainWindow(QMainWindow):
         # What "system colours" goes back to after a forced light or dark palette.
         self._system_style = QApplication.style().name()
         self._system_palette = QApplication.palette()
-        self.recent_files = RecentFiles(self.settings)
         self.session = Session(self.settings)
-        self.file_path: str | None = None
 
         self.model = BoardModel(parent=self)
         self.undo_stack = QUndoStack(self)
@@ -142,6 +128,14 @@ class MainWindow(QMainWindow):
         self._build_layout()
         self._build_actions()
         self._build_menus_and_toolbar()
+        self.files = BoardFiles(
+            self.model,
+            self.editor,
+            self.undo_stack,
+            self.settings,
+            recent_menu=self.recent_menu,
+            dialog_parent=self,
+        )
         self._connect_signals()
         #: Names of the stored settings found damaged and dropped at start-up.
         self.dropped_settings = self._restore_settings() if restore else []
@@ -352,7 +346,6 @@ class MainWindow(QMainWindow):
         toolbar.addSeparator()
         toolbar.addActions(list(self.mode_actions.values()))
         self.addToolBar(toolbar)
-        self._rebuild_recent_menu()
 
     def _connect_signals(self) -> None:
         """Every connection between widgets, the editor and the window, in one place."""
@@ -388,10 +381,11 @@ class MainWindow(QMainWindow):
             self.badges_action.toggled.connect(badges_check.setChecked)
         self.mode_group.triggered.connect(lambda action: self.set_mode(action.data()))
         # Menus.
-        self.new_action.triggered.connect(self.new_board)
-        self.open_action.triggered.connect(self.open_file_dialog)
-        self.save_action.triggered.connect(self.save)
-        self.save_as_action.triggered.connect(self.save_as)
+        # triggered passes `checked`, which new_board would take for a width.
+        self.new_action.triggered.connect(lambda _checked=False: editor.new_board())
+        self.open_action.triggered.connect(self.files.open_dialog)
+        self.save_action.triggered.connect(self.files.save)
+        self.save_as_action.triggered.connect(self.files.save_as)
         self.export_action.triggered.connect(self.export_image_dialog)
         self.quit_action.triggered.connect(self.close)
         self.copy_action.triggered.connect(self.copy_board)
@@ -408,6 +402,9 @@ class MainWindow(QMainWindow):
         self.about_action.triggered.connect(self.show_about)
         # State shown in the window chrome.
         editor.message.connect(self.show_message)
+        self.files.message.connect(self.show_message)
+        self.files.open_refused.connect(self.input_error_banner.show_error)
+        self.files.path_changed.connect(self._update_title)
         self.undo_stack.cleanChanged.connect(self._update_title)
         self.model.changed.connect(self._on_model_changed)
 
@@ -506,30 +503,6 @@ class MainWindow(QMainWindow):
         answer = QMessageBox.question(self, APP_NAME, question)
         return answer == QMessageBox.StandardButton.Yes
 
-    def _ask_to_save(self) -> QMessageBox.StandardButton:
-        """Save, Discard or Cancel for unsaved changes (tests replace this)."""
-        from PySide6.QtWidgets import QMessageBox
-
-        return QMessageBox.warning(
-            self,
-            APP_NAME,
-            "The board has unsaved changes. Save them?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-
-    def _may_discard_changes(self) -> bool:
-        if self.undo_stack.isClean():
-            return True
-        from PySide6.QtWidgets import QMessageBox
-
-        answer = self._ask_to_save()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
     def show_walkthrough(self) -> None:
         """Open the guided walk (not modal) or bring it to the front."""
         if self.walkthrough_dialog is None:
@@ -569,7 +542,7 @@ class MainWindow(QMainWindow):
         )
 
     def _update_title(self) -> None:
-        name = Path(self.file_path).name if self.file_path else "Untitled"
+        name = Path(self.files.path).name if self.files.path else "Untitled"
         self.setWindowTitle(f"{name}[*] \u2014 {APP_NAME}")
         self.setWindowModified(not self.undo_stack.isClean())
 
@@ -587,121 +560,13 @@ class MainWindow(QMainWindow):
             # The editor has just said why in the status line.
             self.input_error_banner.show_error("Could not paste", self._last_message)
 
-    # -- files ------------------------------------------------------------------------
-
-    def new_board(self) -> None:
-        self.editor.new_board()
-
-    def open_file_dialog(self) -> None:
-        if not self._may_discard_changes():
-            return
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open Board", self._dialog_folder(), FILE_FILTER
-        )
-        if path:
-            self.open_file(path)
-
-    def open_file(self, path: str) -> bool:
-        """Load a board file. A board whose tiles have a typo opens with its problems
-        marked, to be fixed on screen; a file that holds no board leaves the board alone
-        and says why, above the board and in the status line."""
-        name = quote_name(Path(path).name)
-        try:
-            draft = read_draft_file(path)
-        except (OSError, ValueError) as error:
-            # InputError (not a readable text file) and BoardError (not a board) are both
-            # ValueErrors; any other ValueError from a reader is still a file we cannot use.
-            self._refuse_open(name, _reason(error, path))
-            self.recent_files.remove(path)
-            self._rebuild_recent_menu()
-            return False
-        if draft.width > MAX_SIDE or draft.height > MAX_SIDE:
-            self._refuse_open(
-                name,
-                f"the window edits boards up to {MAX_SIDE}x{MAX_SIDE}; "
-                "use `slidecheck check` for larger ones",
-            )
-            return False
-        self.editor.load_draft(draft, f"Open {Path(path).name}")
-        self.undo_stack.setClean()
-        self.file_path = str(path)
-        self.recent_files.add(path)
-        self._rebuild_recent_menu()
-        self._update_title()
-        problems = draft.analysis.problems
-        if draft.board is None and problems:
-            count = len(problems)
-            self.show_message(
-                f"Opened {name} with {count} problem{'s' if count != 1 else ''} to fix: "
-                f"{problems[0].message}"
-            )
-        else:
-            self.show_message(f"Opened {name}")
-        return True
-
-    def _refuse_open(self, name: str, reason: str) -> None:
-        self.show_message(f"Cannot open {name}: {reason}")
-        self.input_error_banner.show_error(f"Could not open {name}", reason)
-
-    def save(self) -> bool:
-        if self.file_path is None:
-            return self.save_as()
-        return self.save_to(self.file_path)
-
-    def save_as(self) -> bool:
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save Board", self._dialog_folder("board.txt"), FILE_FILTER
-        )
-        return bool(path) and self.save_to(path)
-
-    def save_to(self, path: str) -> bool:
-        board = self.model.board
-        if board is None:
-            problems = self.model.problems
-            reason = problems[0].message if problems else "the board is incomplete"
-            self.show_message(f"Cannot save an invalid board: {reason}")
-            return False
-        try:
-            write_board_file(path, board, self.model.goal)
-        except OSError as error:
-            self.show_message(str(error))
-            return False
-        self.file_path = str(path)
-        self.undo_stack.setClean()
-        self.recent_files.add(path)
-        self._rebuild_recent_menu()
-        self._update_title()
-        self.show_message(f"Saved {path}")
-        return True
-
-    def _dialog_folder(self, name: str = "") -> str:
-        folder = str(Path(self.file_path).parent) if self.file_path else str(Path.home())
-        return str(Path(folder) / name) if name else folder
-
-    def _rebuild_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        paths = self.recent_files.paths()
-        for number, path in enumerate(paths, start=1):
-            action = self.recent_menu.addAction(f"&{number} {Path(path).name}")
-            action.setToolTip(path)
-            action.triggered.connect(lambda _=False, p=path: self._open_recent(p))
-        self.recent_menu.setEnabled(bool(paths))
-
-    def _open_recent(self, path: str) -> None:
-        if self._may_discard_changes():
-            self.open_file(path)
-
     # -- images -----------------------------------------------------------------------
 
     def export_image_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export Image", self._dialog_folder("board.png"), "PNG (*.png);;SVG (*.svg)"
+            self, "Export Image", self.files.dialog_folder("board.png"), "PNG (*.png);;SVG (*.svg)"
         )
         if path:
             self.export_image(path)
@@ -735,9 +600,8 @@ class MainWindow(QMainWindow):
         damaged one is dropped, and its name returned so the window can say so; none stops
         the window."""
         session = self.session
-        if self.recent_files.repair():
+        if self.files.repair_recent_files():
             session.dropped.append("recent files")
-            self._rebuild_recent_menu()
         geometry = session.bytes_value(GEOMETRY_KEY, "window size")
         if geometry is not None and not self.restoreGeometry(geometry):
             session.drop(GEOMETRY_KEY, "window size")
@@ -750,7 +614,9 @@ class MainWindow(QMainWindow):
         appearance = session.choice(APPEARANCE_KEY, "appearance", frozenset(Appearance))
         if appearance is not None:
             self.set_appearance(Appearance(appearance), remember=False)
-        self._restore_last_board()
+        saved = session.last_board()
+        if saved is not None:
+            self.files.restore(saved)
         return list(session.dropped)
 
     def set_appearance(self, appearance: Appearance, *, remember: bool = True) -> None:
@@ -770,45 +636,18 @@ class MainWindow(QMainWindow):
         if remember:
             self.session.save_value(APPEARANCE_KEY, appearance.value)
 
-    def _restore_last_board(self) -> None:
-        """Bring back the board (even a half-typed one) from the last session."""
-        saved = self.session.last_board()
-        if saved is None:
-            return
-        draft, path, modified = saved.draft, saved.path, saved.modified
-        if path is not None and not Path(path).is_file():
-            path = None  # a file since moved or deleted is forgotten quietly
-        if modified and path is not None:
-            # The changes were discarded at quit: the file as saved is what its name means.
-            in_file = self._board_in_file(path)
-            if in_file is not None:
-                draft, modified = in_file, False
-        self.model.set_draft(draft)
-        self.file_path = path
-        if modified and path is not None:
-            # The file could not be read back: show the board, but never as the saved file.
-            self.undo_stack.resetClean()
-
-    def _board_in_file(self, path: str) -> Draft | None:
-        """The board a file holds as a draft, or None when it cannot be read or shown."""
-        try:
-            draft = read_draft_file(path)
-        except (OSError, ValueError):
-            return None
-        if draft.width > MAX_SIDE or draft.height > MAX_SIDE:
-            return None
-        return draft
-
     def save_settings(self) -> None:
         session = self.session
-        session.save_board(self.model.draft, self.file_path, modified=not self.undo_stack.isClean())
+        session.save_board(
+            self.model.draft, self.files.path, modified=not self.undo_stack.isClean()
+        )
         session.save_value(GEOMETRY_KEY, self.saveGeometry())
         session.save_value(STATE_KEY, self.saveState())
         session.save_value(BADGES_KEY, self.badges_action.isChecked())
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self._may_discard_changes():
+        if not self.files.may_discard_changes():
             event.ignore()
             return
         self.save_settings()

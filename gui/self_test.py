@@ -138,7 +138,7 @@ def check_main_window() -> str:
         # The known unsolvable board, through the window's own file reading and verdict.
         board_file = Path(settings_dir.name) / "loyd.txt"
         board_file.write_text(UNSOLVABLE_BOARD.replace("/", "\n") + "\n", encoding="utf-8")
-        if not window.open_file(str(board_file)):
+        if not window.files.open(str(board_file)):
             raise SelfTestError(f"the window could not open {board_file}")
         verdict = window.model.verdict
         if verdict is None or verdict.solvable:

@@ -47,7 +47,7 @@ def make_window(qtbot: QtBot, settings: QSettings) -> Callable[..., MainWindow]:
         window = MainWindow(settings, restore=restore)
         window.setPalette(forced_palette("light"))
         window.editor.confirm_drop = lambda _question: True
-        window._ask_to_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        window.files.ask_to_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
         qtbot.addWidget(window)
         window.show()
         qtbot.waitExposed(window)

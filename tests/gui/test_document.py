@@ -95,7 +95,7 @@ def test_a_failed_save_keeps_the_window_unsaved(window, tmp_path, monkeypatch):
     monkeypatch.setattr(QSaveFile, "write", lambda _self, _data: -1)
     window.editor.load(LOYD_BOARD)
     path = tmp_path / "board.txt"
-    assert not window.save_to(str(path))
+    assert not window.files.save_to(str(path))
     assert not path.exists()
     assert not window.undo_stack.isClean()
     assert window.status_message.text().startswith('cannot write "')

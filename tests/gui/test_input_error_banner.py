@@ -66,7 +66,7 @@ def test_escape_dismisses_the_banner(qtbot: QtBot, window) -> None:
 def test_a_failed_open_shows_the_banner(qtbot: QtBot, window, tmp_path) -> None:
     path = tmp_path / "ragged.txt"
     path.write_text("1 2 3\n4 5\n7 8 0\n")
-    assert not window.open_file(str(path))
+    assert not window.files.open(str(path))
     banner = window.input_error_banner
     assert banner.isVisible()
     assert banner.title == 'Could not open "ragged.txt". The board below is unchanged.'

@@ -209,13 +209,13 @@ def test_save_then_open_round_trips(qtbot: QtBot, window, tmp_path):
     window.editor.load(ARTICLE_BOARD)
     for suffix in ("txt", "json", "puzzle"):
         path = str(tmp_path / f"board.{suffix}")
-        assert window.save_to(path)
+        assert window.files.save_to(path)
         assert window.undo_stack.isClean()
         assert read_board_file(path).board == ARTICLE_BOARD
         window.editor.new_board()
-        assert window.open_file(path)
+        assert window.files.open(path)
         assert window.model.board == ARTICLE_BOARD
-        assert window.recent_files.paths()[0].endswith(f"board.{suffix}")
+        assert window.files.recent_files.paths()[0].endswith(f"board.{suffix}")
     assert not list(tmp_path.glob("*.tmp*"))  # the atomic write left no temporary file
 
 
@@ -223,16 +223,16 @@ def test_custom_goal_survives_a_json_round_trip(window, tmp_path):
     window.editor.load(LOYD_BOARD)
     window.editor.use_current_as_goal()
     path = str(tmp_path / "goal.json")
-    assert window.save_to(path)
+    assert window.files.save_to(path)
     window.editor.set_goal("blank-last")
-    assert window.open_file(path)
+    assert window.files.open(path)
     assert window.model.goal == LOYD_BOARD
 
 
 def test_an_invalid_board_is_not_saved(window, tmp_path):
     window.editor.type_digit(0, 2, continues=False)
     path = tmp_path / "bad.txt"
-    assert not window.save_to(str(path))
+    assert not window.files.save_to(str(path))
     assert not path.exists()
     assert "invalid" in window.status_message.text()
 
@@ -241,7 +241,7 @@ def test_open_a_bad_file_keeps_the_board(window, tmp_path):
     path = tmp_path / "junk.txt"
     path.write_text("not a board\n")
     before = window.model.cells()
-    assert not window.open_file(str(path))
+    assert not window.files.open(str(path))
     assert window.model.cells() == before
 
 
@@ -252,11 +252,11 @@ def test_quitting_with_unsaved_changes_asks(qtbot: QtBot, window):
         asked.append(True)
         return QMessageBox.StandardButton.Cancel
 
-    window._ask_to_save = answer
+    window.files.ask_to_save = answer
     window.editor.random(solvable=True)
     assert not window.close()
     assert asked
-    window._ask_to_save = lambda: QMessageBox.StandardButton.Discard
+    window.files.ask_to_save = lambda: QMessageBox.StandardButton.Discard
     assert window.close()
 
 
@@ -310,12 +310,12 @@ def test_after_quit_and_discard_the_file_comes_back_as_saved(make_window, tmp_pa
     path = tmp_path / "article.txt"
     path.write_text(format_board(ARTICLE_BOARD))
     first = make_window()
-    assert first.open_file(str(path))
+    assert first.files.open(str(path))
     first.editor.swap_cells(0, 1)  # never saved
     assert first.close()  # the test windows answer Discard
     second = make_window(restore=True)
     assert second.model.board == ARTICLE_BOARD
-    assert second.file_path == str(path)
+    assert second.files.path == str(path)
     assert not second.isWindowModified()
     assert second.undo_stack.count() == 0  # restoring is not an undoable step
 
@@ -326,14 +326,14 @@ def test_a_discarded_board_whose_file_cannot_be_read_back_is_marked_changed(
     path = tmp_path / "article.txt"
     path.write_text(format_board(ARTICLE_BOARD))
     first = make_window()
-    assert first.open_file(str(path))
+    assert first.files.open(str(path))
     first.editor.swap_cells(0, 1)
     changed = first.model.board
     assert first.close()
     path.write_text("not a board any more")
     second = make_window(restore=True)
     assert second.model.board == changed
-    assert second.file_path == str(path)
+    assert second.files.path == str(path)
     assert second.isWindowModified()  # shown as changed: it is not what the file holds
     assert second.windowTitle().startswith("article.txt")
 
@@ -342,9 +342,9 @@ def test_a_saved_board_comes_back_unmarked(make_window, tmp_path) -> None:
     path = tmp_path / "article.txt"
     path.write_text(format_board(ARTICLE_BOARD))
     first = make_window()
-    assert first.open_file(str(path))
+    assert first.files.open(str(path))
     first.editor.swap_cells(0, 1)
-    assert first.save()
+    assert first.files.save()
     saved = first.model.board
     assert first.close()
     second = make_window(restore=True)
@@ -355,15 +355,15 @@ def test_a_saved_board_comes_back_unmarked(make_window, tmp_path) -> None:
 def test_a_file_with_a_typo_opens_with_its_problems_marked_to_fix(window, tmp_path) -> None:
     path = tmp_path / "typo.txt"
     path.write_text("1 2 3\n4 5 5\n7 8 0\n")  # the second 5 should be 6
-    assert window.open_file(str(path))
+    assert window.files.open(str(path))
     assert window.model.cells() == [1, 2, 3, 4, 5, 5, 7, 8, 0]
     assert window.model.problem_cells == frozenset({4, 5})
-    assert window.file_path == str(path)
+    assert window.files.path == str(path)
     assert not window.input_error_banner.isVisible()
     assert 'Opened "typo.txt" with 2 problems to fix' in window.status_message.text()
     window.editor.type_digit(5, 6, continues=False)
     assert window.model.board == Board.solved(3, 3)
-    assert window.save()
+    assert window.files.save()
     assert read_board_file(str(path)).board == Board.solved(3, 3)
 
 
@@ -382,7 +382,7 @@ def test_opening_any_bytes_gives_a_board_or_one_clear_refusal(window, tmp_path, 
         expected = parse_draft(decode_text(data, "x"), max_cells=100 * 100)
     except ValueError:
         expected = None
-    opened = window.open_file(str(path))
+    opened = window.files.open(str(path))
     message = window.status_message.text()
     assert "\n" not in message
     assert "Traceback" not in message

@@ -54,7 +54,7 @@ def test_open_a_symlink_loop(loaded_window, tmp_path):
     first.symlink_to(second)
     second.symlink_to(first)
     before = board_state(loaded_window)
-    assert not loaded_window.open_file(str(first))
+    assert not loaded_window.files.open(str(first))
     assert_refused(loaded_window, before, "loop.txt", "too many levels of symbolic links")
 
 
@@ -77,7 +77,7 @@ def test_open_a_fifo_with_no_writer_does_not_block(loaded_window, tmp_path):
     watchdog.start()
     before = board_state(loaded_window)
     try:
-        assert not loaded_window.open_file(str(fifo))
+        assert not loaded_window.files.open(str(fifo))
     finally:
         finished.set()
         watchdog.join()
@@ -88,7 +88,7 @@ def test_open_a_fifo_with_no_writer_does_not_block(loaded_window, tmp_path):
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
 def test_open_dev_zero_is_refused_without_reading(loaded_window):
     before = board_state(loaded_window)
-    assert not loaded_window.open_file("/dev/zero")
+    assert not loaded_window.files.open("/dev/zero")
     assert_refused(loaded_window, before, "zero", "not a regular file")
 
 
@@ -99,7 +99,7 @@ def test_open_a_file_over_the_limit_is_refused_before_reading(loaded_window, tmp
     before = board_state(loaded_window)
     tracemalloc.start()
     try:
-        assert not loaded_window.open_file(str(big))
+        assert not loaded_window.files.open(str(big))
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -115,7 +115,7 @@ def test_open_json_with_a_5000_digit_integer(loaded_window, tmp_path):
     ):
         path = tmp_path / name
         path.write_text(text, encoding="utf-8")
-        assert not loaded_window.open_file(str(path))
+        assert not loaded_window.files.open(str(path))
         assert_refused(loaded_window, before, name, "")
         assert len(loaded_window.status_message.text()) < 400
 
@@ -124,7 +124,7 @@ def test_open_a_file_name_with_a_line_break_stays_one_line(loaded_window, tmp_pa
     path = tmp_path / "two\nlines.txt"
     path.write_text("not a board\n", encoding="utf-8")
     before = board_state(loaded_window)
-    assert not loaded_window.open_file(str(path))
+    assert not loaded_window.files.open(str(path))
     assert_refused(loaded_window, before, "two\\x0alines.txt", "")
 
 
@@ -136,7 +136,7 @@ def test_open_a_file_with_a_byte_order_mark(loaded_window, tmp_path, encoding):
     if encoding == "utf-16-be":
         data = b"\xfe\xff" + data  # the codec itself writes no mark
     path.write_bytes(data)
-    assert loaded_window.open_file(str(path)), loaded_window.status_message.text()
+    assert loaded_window.files.open(str(path)), loaded_window.status_message.text()
     assert loaded_window.model.board == LOYD_BOARD
     assert loaded_window.status_message.text() == 'Opened "notepad.txt"'
 
@@ -152,19 +152,19 @@ def test_a_status_message_is_one_bounded_line(loaded_window):
 def test_open_from_the_recent_menu_refuses_a_fifo(loaded_window, tmp_path):
     fifo = tmp_path / "pipe.board"
     os.mkfifo(fifo)
-    loaded_window.recent_files.add(str(fifo))
-    loaded_window._rebuild_recent_menu()
+    loaded_window.files.recent_files.add(str(fifo))
+    loaded_window.files.rebuild_recent_menu()
     before = board_state(loaded_window)
-    loaded_window.recent_menu.actions()[0].trigger()
+    loaded_window.files.recent_menu.actions()[0].trigger()
     assert_refused(loaded_window, before, "pipe.board", "not a regular file")
-    assert str(fifo.resolve()) not in loaded_window.recent_files.paths()
+    assert str(fifo.resolve()) not in loaded_window.files.recent_files.paths()
 
 
 def test_a_board_file_still_opens(loaded_window, tmp_path):
     path = tmp_path / "board.json"
     data = {"width": 4, "height": 4, "tiles": list(LOYD_BOARD.tiles), "goal": "blank-last"}
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert loaded_window.open_file(str(path))
+    assert loaded_window.files.open(str(path))
     assert loaded_window.model.board == LOYD_BOARD
     assert loaded_window.model.goal == "blank-last"
     assert loaded_window.model.board != Board.solved(4, 4)
@@ -318,7 +318,7 @@ def test_a_damaged_setting_is_dropped_and_named(make_window, settings, kind):
     assert window.dropped_settings == [name]
     assert window.status_message.text() == (f"Settings dropped as damaged, defaults used: {name}")
     assert not settings.contains(key) or key == "recentFiles"
-    assert all(path.startswith("/") for path in window.recent_files.paths())
+    assert all(path.startswith("/") for path in window.files.recent_files.paths())
     if key == "board/last":
         assert window.model.board == Board.solved(4, 4)  # the default board
     # The window works: an edit, and settings saved again are read back clean.
@@ -343,7 +343,7 @@ def test_every_setting_damaged_at_once(make_window, settings):
         "last board",
     }
     assert window.badges_action.isChecked()
-    assert window.recent_files.paths() == ["/a.txt"]  # the one usable entry kept
+    assert window.files.recent_files.paths() == ["/a.txt"]  # the one usable entry kept
 
 
 # The whole list: this marker replaces the one conftest adds for the offscreen noise.
@@ -361,7 +361,7 @@ def test_settings_file_with_undecodable_values(make_window, settings, tmp_path):
     settings.sync()
     window = make_window(restore=True)
     assert set(window.dropped_settings) == {"badges setting", "last board", "window size"}
-    assert window.recent_files.paths() == []
+    assert window.files.recent_files.paths() == []
 
 
 def test_good_settings_drop_nothing(make_window, settings, tmp_path):
@@ -375,9 +375,9 @@ def test_good_settings_drop_nothing(make_window, settings, tmp_path):
     window = make_window(restore=True)
     assert window.dropped_settings == []
     assert window.model.cells() == [None, *LOYD_BOARD.tiles[1:]]
-    assert window.file_path == str(board_file)
+    assert window.files.path == str(board_file)
     assert not window.badges_action.isChecked()
-    assert window.recent_files.paths() == [str(board_file)]
+    assert window.files.recent_files.paths() == [str(board_file)]
     assert not window.status_message.text().startswith("Settings dropped")
 
 
@@ -390,7 +390,7 @@ def test_open_a_board_larger_than_the_window_edits_costs_little_memory(loaded_wi
     before = board_state(loaded_window)
     tracemalloc.start()
     try:
-        assert not loaded_window.open_file(str(path))
+        assert not loaded_window.files.open(str(path))
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
