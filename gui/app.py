@@ -215,8 +215,8 @@ def _render_window(
 ) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from gui.board_painter import Mode
     from gui.main_window import MainWindow
+    from gui.mode_controller import Mode
 
     window = MainWindow(settings, restore=False)
     try:

@@ -8,7 +8,6 @@ the exported PNG or SVG (every cell). It reads the model; it keeps nothing betwe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
@@ -22,14 +21,6 @@ MIN_CELL = 34
 MAX_CELL = 200
 MARGIN = 8
 HEADER = 30
-
-
-class Mode(Enum):
-    """What mouse clicks and keys do on the board."""
-
-    EDIT = "edit"
-    PLACE = "place"
-    PLAY = "play"
 
 
 @dataclass(frozen=True)
@@ -98,7 +89,6 @@ class BoardGeometry:
 class ViewState:
     """What the widget contributes to a paint: UI state, never puzzle state."""
 
-    mode: Mode = Mode.EDIT
     cursor: int | None = None
     drag_source: int | None = None
     drag_target: int | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -30,7 +31,7 @@ from core.draft import number_can_grow
 from gui import board_accessibility
 from gui.board_editor import ERASE_LAST_DIGIT
 from gui.board_model import BoardModel
-from gui.board_painter import HEADER, MARGIN, BoardGeometry, BoardPainter, Mode, ViewState
+from gui.board_painter import HEADER, MARGIN, BoardGeometry, BoardPainter, ViewState
 from gui.tile_cache import TileCache
 
 _ARROWS = {
@@ -62,16 +63,28 @@ class _Entry(enum.Enum):
     ADVANCED = enum.auto()
 
 
+@dataclass(frozen=True)
+class Interaction:
+    """Which gestures the board takes; the window's mode chooses (gui.mode_controller)."""
+
+    #: Keys type numbers into the cursor's cell.
+    typing: bool
+    #: A tile dragged onto another asks for a swap (`cells_dragged`).
+    drag_swaps: bool
+    #: Arrow keys ask for a slide (`direction_pressed`) instead of moving the cursor.
+    arrows_slide: bool
+
+
 class BoardView(QAbstractScrollArea):
     """The annotated, editable board (objectName `boardView`)."""
 
     #: cell, digit (or `ERASE_LAST_DIGIT` for Backspace), continues the number being typed
     digit_typed = Signal(int, int, bool)
     blank_typed = Signal(int)  # cell
-    swap_requested = Signal(int, int)  # two cells (a drag)
-    slide_tile_requested = Signal(int)  # tile (play mode click)
-    slide_requested = Signal(object)  # core.Direction (play mode arrow key)
-    place_requested = Signal(int)  # cell (place-in-order click)
+    #: A cell clicked (pressed and released on it) or Space on the cursor's cell.
+    cell_activated = Signal(int)
+    cells_dragged = Signal(int, int)  # source cell, target cell (when drags swap)
+    direction_pressed = Signal(object)  # core.Direction (an arrow key, when arrows slide)
     copy_requested = Signal()
     paste_requested = Signal()
 
@@ -81,6 +94,7 @@ class BoardView(QAbstractScrollArea):
         self.setAccessibleName("Board")
         self.model = model
         self.state = ViewState(cursor=0)
+        self.interaction = Interaction(typing=True, drag_swaps=True, arrows_slide=False)
         board_accessibility.install()
         self._entry = _Entry.FRESH
         self._editing = False  # the model changes because this view asked for a typed edit
@@ -100,12 +114,10 @@ class BoardView(QAbstractScrollArea):
 
     # -- public -----------------------------------------------------------------------
 
-    @property
-    def mode(self) -> Mode:
-        return self.state.mode
-
-    def set_mode(self, mode: Mode) -> None:
-        self.state.mode = mode
+    def set_interaction(self, interaction: Interaction) -> None:
+        """Which gestures this view takes (the window's mode decides; see
+        gui.mode_controller)."""
+        self.interaction = interaction
         self._entry = _Entry.FRESH
         self.viewport().update()
 
@@ -127,7 +139,7 @@ class BoardView(QAbstractScrollArea):
     @property
     def typing_cell(self) -> int | None:
         """The cell whose number is being typed (more digits append), or None."""
-        if self._entry is _Entry.NUMBER and self.state.mode is Mode.EDIT:
+        if self._entry is _Entry.NUMBER and self.interaction.typing:
             return self.state.cursor
         return None
 
@@ -352,8 +364,8 @@ class BoardView(QAbstractScrollArea):
         width = self.model.width
         if key in _ARROWS and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             row_step, column_step, direction = _ARROWS[Qt.Key(key)]
-            if self.state.mode is Mode.PLAY:
-                self.slide_requested.emit(direction)
+            if self.interaction.arrows_slide:
+                self.direction_pressed.emit(direction)
                 return
             row, column = divmod(cursor, width)
             row = max(0, min(self.model.height - 1, row + row_step))
@@ -369,16 +381,11 @@ class BoardView(QAbstractScrollArea):
             else:
                 self._move_on(cursor, _Entry.FRESH)
             return
-        if self.state.mode is Mode.EDIT:
+        if self.interaction.typing:
             if self._type(event, cursor):
                 return
-        elif self.state.mode is Mode.PLACE and key == Qt.Key.Key_Space:
-            self.place_requested.emit(cursor)
-            return
-        elif self.state.mode is Mode.PLAY and key == Qt.Key.Key_Space:
-            tile = self.model.cell(cursor)
-            if tile:
-                self.slide_tile_requested.emit(tile)
+        elif key == Qt.Key.Key_Space:
+            self.cell_activated.emit(cursor)
             return
         super().keyPressEvent(event)
 
@@ -467,7 +474,7 @@ class BoardView(QAbstractScrollArea):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         cell = self._cell_at(event.position())
-        if self._press_cell is not None and self.state.mode is Mode.EDIT:
+        if self._press_cell is not None and self.interaction.drag_swaps:
             moved = (
                 event.position().toPoint() - (self._press_position or QPoint())
             ).manhattanLength()
@@ -490,16 +497,11 @@ class BoardView(QAbstractScrollArea):
         self.viewport().update()
         if source is None or cell is None:
             return
-        mode = self.state.mode
-        if mode is Mode.EDIT and cell != source:
-            self.swap_requested.emit(source, cell)
+        if cell != source and self.interaction.drag_swaps:
+            self.cells_dragged.emit(source, cell)
             self.set_cursor_cell(cell)
-        elif mode is Mode.PLACE and cell == source:
-            self.place_requested.emit(cell)
-        elif mode is Mode.PLAY and cell == source:
-            tile = self.model.cell(cell)
-            if tile:
-                self.slide_tile_requested.emit(tile)
+        elif cell == source:
+            self.cell_activated.emit(cell)
         event.accept()
 
     def leaveEvent(self, event: QEvent) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtSvg import QSvgGenerator
 
 from gui.app_info import APP_NAME
 from gui.board_model import BoardModel
-from gui.board_painter import BoardGeometry, BoardPainter, Mode, ViewState
+from gui.board_painter import BoardGeometry, BoardPainter, ViewState
 from gui.palette import verdict_colour
 from gui.verdict_banner import verdict_words
 
@@ -108,7 +108,6 @@ class ResultPicture:
         offset = (text_width - self._geometry.content_width) / 2
         board_area = QRectF(-offset, 0, text_width, self._geometry.content_height)
         state = ViewState(
-            mode=Mode.EDIT,
             show_badges=self._badges,
             visible_left=-offset,
             visible_width=text_width,

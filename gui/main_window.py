@@ -40,7 +40,6 @@ from gui.app_info import APP_NAME, app_version
 from gui.board_editor import BoardEditor
 from gui.board_files import BoardFiles
 from gui.board_model import BoardModel
-from gui.board_painter import Mode
 from gui.board_view import BoardView
 from gui.commands import UNDO_LIMIT
 from gui.explanation_view import ExplanationView
@@ -49,6 +48,7 @@ from gui.goal_picker import GoalPicker
 from gui.goal_preview import GoalPreview
 from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
+from gui.mode_controller import Mode, ModeController
 from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
 from gui.session import (
@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self.editor.choose_width = self._ask_width
 
         self.board_view = BoardView(self.model, self)
+        self.modes = ModeController(self.model, self.editor, self.board_view)
         self.input_error_banner = InputErrorBanner(self)
         self.play_panel = PlayPanel(self)
         self.play_panel.hide()
@@ -359,11 +360,9 @@ class MainWindow(QMainWindow):
             lambda cell, digit, continues: editor.type_digit(cell, digit, continues=continues)
         )
         view.blank_typed.connect(editor.make_blank)
-        view.swap_requested.connect(editor.swap_cells)
-        view.slide_tile_requested.connect(lambda tile: self._count_slide(editor.slide_tile(tile)))
-        view.slide_requested.connect(lambda way: self._count_slide(editor.slide(way)))
+        # Clicks, drags and arrows mean what the mode says (gui.mode_controller).
+        self.modes.slide_attempted.connect(self._count_slide)
         self.play_panel.shuffle_requested.connect(self.shuffle)
-        view.place_requested.connect(editor.place_next)
         view.copy_requested.connect(self.copy_board)
         view.paste_requested.connect(self.paste_board)
         # Toolbar and panels.
@@ -412,11 +411,9 @@ class MainWindow(QMainWindow):
 
     def set_mode(self, mode: Mode) -> None:
         self.mode_actions[mode].setChecked(True)
-        if mode is self.board_view.mode:
+        if mode is self.modes.mode:
             return
-        self.board_view.set_mode(mode)
-        if mode is Mode.PLACE:
-            self.editor.start_placing()
+        self.modes.set_mode(mode)
         self.play_panel.setVisible(mode is Mode.PLAY)
         self.play_panel.restart()
         self._show_mode_hint()
@@ -457,7 +454,7 @@ class MainWindow(QMainWindow):
             self.play_panel.restart()
 
     def _show_mode_hint(self) -> None:
-        mode = self.board_view.mode
+        mode = self.modes.mode
         hint = MODE_HINTS[mode]
         if mode is Mode.PLACE:
             tile = self.editor.next_tile_to_place()
@@ -466,7 +463,7 @@ class MainWindow(QMainWindow):
         self.show_message(hint)
 
     def _on_model_changed(self) -> None:
-        if self.board_view.mode is Mode.PLACE:
+        if self.modes.mode is Mode.PLACE:
             self._show_mode_hint()
         self._update_title()
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from core import Board, check
-from gui.board_painter import Mode
+from gui.mode_controller import Mode
 from tests.gui.conftest import (
     ARTICLE_BOARD,
     LOYD_BOARD,

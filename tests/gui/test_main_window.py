@@ -22,8 +22,8 @@ from pytestqt.qtbot import QtBot
 from core import Board, format_board, inversion_pairs, parse_draft
 from core.textio import decode_text
 from gui.app import Appearance
-from gui.board_painter import Mode
 from gui.document import read_board_file
+from gui.mode_controller import Mode
 from gui.palette import is_dark
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, pixel_on_outline, type_cells
 
@@ -295,9 +295,9 @@ def test_inversion_list_model_passes_qtmodeltester(qtmodeltester, window):
 
 def test_mode_actions(window):
     window.mode_actions[Mode.PLAY].trigger()
-    assert window.board_view.mode is Mode.PLAY
+    assert window.modes.mode is Mode.PLAY
     window.mode_actions[Mode.EDIT].trigger()
-    assert window.board_view.mode is Mode.EDIT
+    assert window.modes.mode is Mode.EDIT
 
 
 def test_settings_json_is_plain(window, settings):

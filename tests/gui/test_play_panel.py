@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from core import Board, check
-from gui.board_painter import Mode
+from gui.mode_controller import Mode
 from gui.play_panel import PlayPanel, clock_text
 from tests.gui.conftest import click_cell
 

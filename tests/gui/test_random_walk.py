@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from core import Board, check, find_problems
 from core.board import RowOrder
-from gui.board_painter import Mode
+from gui.mode_controller import Mode
 
 ACTIONS = 2_000
 PASTES = [
