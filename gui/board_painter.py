@@ -264,7 +264,15 @@ class BoardPainter:
     ) -> None:
         # Two fonts for every row, made once: a QFont per row was a third of the cost of
         # the row numbers on a board scrolled to show dozens of rows.
-        pixels = min(14, geometry.cell * 0.38)
+        # Numbers grow with the tiles (a row's number beside a 120-pixel tile at 14 pixels
+        # looked lost) but stay inside the gutter, whose width is set by the digit count.
+        digits = len(str(geometry.rows))
+        pixels = min(
+            max(14.0, geometry.cell * 0.18),
+            geometry.cell * 0.38,
+            22.0,
+            (geometry.gutter - 8) / (0.6 * digits),
+        )
         plain_font, bold_font = self._sized_font(pixels), self._sized_font(pixels, bold=True)
         align = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         top, cell = geometry.origin.y(), geometry.cell
