@@ -1,0 +1,173 @@
+"""The hand method: every solution replayed move by move to its goal, on any shape and goal."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import Board, BoardError, GoalName, check, goal_board, is_solvable, random_board
+from core.fast_solver import solve_fast, strip_back_and_forth
+from core.solution import SearchProgress, SolveCancelledError, UnsolvableError, replay_end
+
+#: The shapes that test the method's seams: lines, two-high and two-wide strips (solved
+#: column pair by column pair, or row by row), three-deep regions (where the last two
+#: tiles of a line can wall the blank in), squares and long rectangles.
+SHAPES = [(w, h) for w in range(1, 9) for h in range(1, 9) if w * h >= 2]
+
+
+def solvable_board(width: int, height: int, tiles: list[int], goal: GoalName | Board) -> Board:
+    """`tiles` as a board that can reach `goal`: one swap away when it cannot (a line is
+    put in goal order instead, as only an ordered line is solvable)."""
+    board = Board(width, height, tuple(tiles))
+    if is_solvable(board, goal):
+        return board
+    target = goal_board(goal, width, height)
+    if width == 1 or height == 1:
+        ordered = [tile for tile in target.tiles if tile]
+        ordered.insert(board.blank_index, 0)
+        return Board(width, height, tuple(ordered))
+    first, second = [index for index, tile in enumerate(tiles) if tile][:2]
+    return board.with_swapped(first, second)
+
+
+@st.composite
+def solvable_boards_with_goals(
+    draw: st.DrawFn, shapes: list[tuple[int, int]] = SHAPES
+) -> tuple[Board, GoalName | Board]:
+    """A solvable board of one of `shapes` and its goal: a named goal or any arrangement."""
+    width, height = draw(st.sampled_from(shapes))
+    size = width * height
+    goal: GoalName | Board = draw(
+        st.one_of(
+            st.sampled_from(list(GoalName)),
+            st.permutations(range(size)).map(lambda cells: Board(width, height, tuple(cells))),
+        )
+    )
+    tiles = draw(st.permutations(range(size)))
+    return solvable_board(width, height, list(tiles), goal), goal
+
+
+def assert_solves(board: Board, goal: GoalName | Board, moves: tuple[int, ...]) -> None:
+    assert replay_end(board, moves) == goal_board(goal, board.width, board.height)
+    # No tile slid and at once slid back.
+    assert all(tile != following for tile, following in pairwise(moves))
+
+
+@settings(max_examples=400, deadline=None)
+@given(solvable_boards_with_goals())
+def test_every_solution_replays_to_the_goal(case: tuple[Board, GoalName | Board]) -> None:
+    board, goal = case
+    assert_solves(board, goal, solve_fast(board, goal))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    solvable_boards_with_goals(
+        shapes=[(2, 31), (31, 2), (3, 17), (17, 3), (12, 12), (25, 9), (1, 40), (40, 1)]
+    )
+)
+def test_larger_and_lopsided_boards(case: tuple[Board, GoalName | Board]) -> None:
+    board, goal = case
+    assert_solves(board, goal, solve_fast(board, goal))
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_shape_with_each_named_goal(shape: tuple[int, int]) -> None:
+    width, height = shape
+    rng = random.Random(width * 100 + height)
+    for goal in GoalName:
+        board = random_board(width, height, solvable=True, goal=goal, rng=rng)
+        assert_solves(board, goal, solve_fast(board, goal))
+
+
+def test_a_hundred_by_a_hundred_board() -> None:
+    board = random_board(100, 100, solvable=True, rng=random.Random(100))
+    moves = solve_fast(board, GoalName.BLANK_LAST)
+    assert_solves(board, GoalName.BLANK_LAST, moves)
+    # The hand method's cost grows as the cube of the side; a wasteful walk would not
+    # stay within three moves per tile per cell of side.
+    assert len(moves) < 3 * 100**3
+
+
+@pytest.mark.parametrize("goal", list(GoalName))
+@pytest.mark.parametrize("shape", [(2, 2), (3, 3), (4, 4), (5, 3), (2, 7), (1, 5), (6, 1)])
+def test_a_board_at_its_goal_needs_no_moves(shape: tuple[int, int], goal: GoalName) -> None:
+    width, height = shape
+    assert solve_fast(goal_board(goal, width, height), goal) == ()
+
+
+def test_a_line_walks_its_blank_home() -> None:
+    board = Board(5, 1, (1, 0, 2, 3, 4))
+    assert solve_fast(board, GoalName.BLANK_LAST) == (2, 3, 4)
+    assert solve_fast(board, GoalName.BLANK_FIRST) == (1,)
+
+
+def test_the_two_by_two_cycle() -> None:
+    # 3 1 / 0 2 is two quarter turns of the blank round the square from the goal.
+    board = Board(2, 2, (0, 3, 2, 1))
+    moves = solve_fast(board, GoalName.BLANK_LAST)
+    assert_solves(board, GoalName.BLANK_LAST, moves)
+    assert len(moves) <= 6
+
+
+@pytest.mark.parametrize(
+    ("board", "goal"),
+    [
+        (Board(4, 4, (*range(1, 14), 15, 14, 0)), GoalName.BLANK_LAST),
+        (Board(3, 3, (0, 2, 1, 3, 4, 5, 6, 7, 8)), GoalName.BLANK_FIRST),
+        (Board(4, 1, (2, 1, 3, 0)), GoalName.BLANK_LAST),
+        (Board(100, 100, (*range(1, 9998), 9999, 9998, 0)), GoalName.BLANK_LAST),
+    ],
+)
+def test_an_unsolvable_board_is_refused_with_verdict_and_fix(board: Board, goal: GoalName) -> None:
+    with pytest.raises(UnsolvableError) as raised:
+        solve_fast(board, goal)
+    assert raised.value.verdict == check(board, goal)
+    assert not raised.value.verdict.solvable
+    if board.height > 1:
+        assert raised.value.fix is not None
+
+
+def test_a_goal_of_another_shape_is_a_board_error() -> None:
+    with pytest.raises(BoardError, match="3x3"):
+        solve_fast(Board.solved(4, 4), Board.solved(3, 3))
+
+
+def test_progress_reports_moves_so_far_line_by_line() -> None:
+    board = random_board(8, 8, solvable=True, rng=random.Random(8))
+    reports: list[SearchProgress] = []
+    solve_fast(board, GoalName.BLANK_LAST, progress=reports.append)
+    depths = [report.depth for report in reports]
+    # One report before each row or column placed, and one at the end.
+    assert len(reports) == (8 - 2) * 2 + 1
+    assert depths == sorted(depths)
+    assert depths[-1] > 0
+
+
+def test_cancelling_stops_the_solve() -> None:
+    board = random_board(8, 8, solvable=True, rng=random.Random(9))
+    calls = 0
+
+    def cancelled() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > 3
+
+    with pytest.raises(SolveCancelledError):
+        solve_fast(board, GoalName.BLANK_LAST, cancelled=cancelled)
+
+
+@given(st.lists(st.integers(1, 4), max_size=30))
+def test_stripping_back_and_forth_pairs(moves: list[int]) -> None:
+    stripped = strip_back_and_forth(moves)
+    assert all(tile != following for tile, following in pairwise(stripped))
+    # Only whole pairs are taken out, so the parity of the length is kept.
+    assert len(stripped) % 2 == len(moves) % 2
+
+
+def test_stripping_nested_pairs() -> None:
+    assert strip_back_and_forth([5, 1, 2, 2, 1, 3]) == (5, 3)
