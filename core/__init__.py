@@ -35,6 +35,8 @@ from core.rule import (
     inversion_partners,
     is_solvable,
 )
+from core.solution import Solution, SolveMethod, UnsolvableError
+from core.solve import solve
 from core.walkthrough import MAX_TILE_STEPS, StepKind, WalkStep, walkthrough
 
 __all__ = [
@@ -49,7 +51,10 @@ __all__ = [
     "GoalName",
     "ParsedBoard",
     "Rule",
+    "Solution",
+    "SolveMethod",
     "StepKind",
+    "UnsolvableError",
     "Verdict",
     "WalkStep",
     "WidthNeededError",
@@ -70,6 +75,7 @@ __all__ = [
     "random_board",
     "scramble",
     "slide_in_direction",
+    "solve",
     "suggest_fix",
     "walkthrough",
 ]

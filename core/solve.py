@@ -1,0 +1,66 @@
+"""`solve`: one call for a solution of any board, shortest where that can be proven.
+
+Boards of up to `MAX_OPTIMAL_CELLS` cells get a shortest solution (iterative-deepening A*
+in `core.search`); larger ones the hand method of `core.fast_solver`. An unsolvable board
+never starts a search: the verdict and its one-swap fix come back at once instead.
+"""
+
+from __future__ import annotations
+
+import time
+
+from core.board import Board, BoardError
+from core.fast_solver import CancelledCallback, ProgressCallback, solve_fast
+from core.fix import suggest_fix
+from core.rule import Goal, GoalName, check, goal_board, is_solvable
+from core.solution import MAX_OPTIMAL_CELLS, Solution, SolveMethod, UnsolvableError
+
+
+def solve(
+    board: Board,
+    goal: Goal = GoalName.BLANK_LAST,
+    *,
+    method: SolveMethod | None = None,
+    progress: ProgressCallback | None = None,
+    cancelled: CancelledCallback | None = None,
+    time_budget: float | None = None,
+) -> Solution:
+    """A solution taking `board` to `goal`, replayable move by move.
+
+    `method` None picks `SolveMethod.OPTIMAL` for boards of up to `MAX_OPTIMAL_CELLS`
+    cells and `SolveMethod.FAST` above. `progress` hears how the search goes; when
+    `cancelled` returns True it stops with `SolveCancelledError`. When `time_budget`
+    seconds pass before a shortest solution is proven, the fast solution comes back
+    instead, with `optimal` False.
+
+    Raises `UnsolvableError` (a `BoardError` carrying the verdict and the fix) for a board
+    that cannot reach its goal, and `BoardError` for a goal of another shape or an
+    optimal solution asked of a board over `MAX_OPTIMAL_CELLS` cells.
+    """
+    target = goal_board(goal, board.width, board.height)
+    if method is SolveMethod.OPTIMAL and board.size > MAX_OPTIMAL_CELLS:
+        raise BoardError(
+            f"an optimal solution is searched for boards of up to {MAX_OPTIMAL_CELLS} cells; "
+            f"this {board.width}x{board.height} board has {board.size}: use the fast method"
+        )
+    if not is_solvable(board, target):
+        raise UnsolvableError(check(board, goal), suggest_fix(board, goal))
+    if method is None:
+        method = SolveMethod.OPTIMAL if board.size <= MAX_OPTIMAL_CELLS else SolveMethod.FAST
+    if method is SolveMethod.FAST:
+        moves = solve_fast(board, target, progress=progress, cancelled=cancelled)
+        return Solution(board, target, moves, SolveMethod.FAST, optimal=False)
+    if board.width == 1 or board.height == 1:
+        # Tiles in a line cannot pass each other: the blank's direct walk is the only
+        # shortest solution, and the hand method takes it.
+        moves = solve_fast(board, target)
+        return Solution(board, target, moves, SolveMethod.OPTIMAL, optimal=True)
+    from core.search import solve_optimal  # the pattern databases load only when needed
+
+    deadline = None if time_budget is None else time.monotonic() + time_budget
+    found = solve_optimal(board, target, progress=progress, cancelled=cancelled, deadline=deadline)
+    if found is None:
+        moves = solve_fast(board, target, progress=progress, cancelled=cancelled)
+        return Solution(board, target, moves, SolveMethod.FAST, optimal=False)
+    moves, nodes = found
+    return Solution(board, target, moves, SolveMethod.OPTIMAL, optimal=True, nodes=nodes)

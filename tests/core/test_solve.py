@@ -1,0 +1,215 @@
+"""`solve`: which method runs, what an unsolvable board gets, and the time budget.
+
+The optimal engine is replaced here by a stand-in where the test is about the façade's
+choices (so these run whatever the engine's state); the real engine's lengths are checked
+against breadth-first search at the end.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+import types
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+import core
+from core import (
+    Board,
+    BoardError,
+    GoalName,
+    Solution,
+    SolveMethod,
+    UnsolvableError,
+    check,
+    goal_board,
+    random_board,
+    solve,
+    suggest_fix,
+)
+from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, SolveCancelledError, replay_end
+from tests.core.test_fast_solver import solvable_boards_with_goals
+
+
+class StandInEngine:
+    """Takes the place of `core.search`: records each call and answers as told."""
+
+    def __init__(self, answer: Callable[[Board, Board], tuple[tuple[int, ...], int] | None]):
+        self.answer = answer
+        self.calls: list[dict[str, Any]] = []
+
+    def solve_optimal(
+        self,
+        board: Board,
+        goal: Board,
+        *,
+        progress: Callable[[SearchProgress], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+        deadline: float | None = None,
+    ) -> tuple[tuple[int, ...], int] | None:
+        self.calls.append(
+            {"board": board, "goal": goal, "progress": progress, "deadline": deadline}
+        )
+        return self.answer(board, goal)
+
+
+@pytest.fixture
+def install_engine(monkeypatch: pytest.MonkeyPatch) -> Callable[..., StandInEngine]:
+    def install(
+        answer: Callable[[Board, Board], tuple[tuple[int, ...], int] | None],
+    ) -> StandInEngine:
+        engine = StandInEngine(answer)
+        module = types.ModuleType("core.search")
+        module.solve_optimal = engine.solve_optimal  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "core.search", module)
+        return engine
+
+    return install
+
+
+def never_called(board: Board, goal: Board) -> None:
+    raise AssertionError("no search should have started")
+
+
+def assert_reaches(solution: Solution, goal: GoalName | Board) -> None:
+    start = solution.start
+    assert solution.goal == goal_board(goal, start.width, start.height)
+    assert replay_end(start, solution.moves) == solution.goal
+
+
+def test_the_api_is_exported_from_core() -> None:
+    for name in ("solve", "Solution", "SolveMethod", "UnsolvableError"):
+        assert name in core.__all__
+        assert getattr(core, name) is not None
+
+
+def test_boards_over_sixteen_cells_get_the_fast_method(
+    install_engine: Callable[..., StandInEngine],
+) -> None:
+    install_engine(never_called)
+    board = random_board(5, 4, solvable=True, rng=random.Random(1))
+    solution = solve(board)
+    assert (solution.method, solution.optimal, solution.nodes) == (SolveMethod.FAST, False, 0)
+    assert_reaches(solution, GoalName.BLANK_LAST)
+
+
+def test_boards_up_to_sixteen_cells_get_the_optimal_search(
+    install_engine: Callable[..., StandInEngine],
+) -> None:
+    board = Board(4, 4, (*range(1, 15), 0, 15))
+    engine = install_engine(lambda board, goal: ((15,), 7))
+    solution = solve(board, GoalName.BLANK_LAST)
+    assert (solution.moves, solution.method, solution.optimal, solution.nodes) == (
+        (15,),
+        SolveMethod.OPTIMAL,
+        True,
+        7,
+    )
+    [call] = engine.calls
+    assert call["goal"] == Board.solved(4, 4)
+    assert call["deadline"] is None
+
+
+def test_the_fast_method_can_be_asked_for_on_a_small_board(
+    install_engine: Callable[..., StandInEngine],
+) -> None:
+    install_engine(never_called)
+    board = random_board(3, 3, solvable=True, goal=GoalName.BLANK_FIRST, rng=random.Random(2))
+    solution = solve(board, GoalName.BLANK_FIRST, method=SolveMethod.FAST)
+    assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+    assert_reaches(solution, GoalName.BLANK_FIRST)
+
+
+def test_optimal_over_sixteen_cells_names_the_limit(
+    install_engine: Callable[..., StandInEngine],
+) -> None:
+    install_engine(never_called)
+    with pytest.raises(BoardError, match=f"up to {MAX_OPTIMAL_CELLS} cells.*5x5.*25"):
+        solve(Board.solved(5, 5), method=SolveMethod.OPTIMAL)
+
+
+def test_a_spent_time_budget_returns_the_fast_solution_not_proven_shortest(
+    install_engine: Callable[..., StandInEngine],
+) -> None:
+    engine = install_engine(lambda board, goal: None)
+    board = random_board(4, 4, solvable=True, rng=random.Random(3))
+    before = time.monotonic()
+    solution = solve(board, time_budget=2.5)
+    after = time.monotonic()
+    assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+    assert_reaches(solution, GoalName.BLANK_LAST)
+    deadline = engine.calls[0]["deadline"]
+    assert before + 2.5 <= deadline <= after + 2.5
+
+
+def test_progress_reaches_the_engine(install_engine: Callable[..., StandInEngine]) -> None:
+    engine = install_engine(lambda board, goal: ((), 1))
+    reports: list[SearchProgress] = []
+    solve(Board.solved(3, 3), progress=reports.append)
+    assert engine.calls[0]["progress"] == reports.append
+
+
+@pytest.mark.parametrize("method", [None, SolveMethod.OPTIMAL, SolveMethod.FAST])
+@pytest.mark.parametrize(
+    ("board", "goal"),
+    [
+        (Board(4, 4, (*range(1, 14), 15, 14, 0)), GoalName.BLANK_LAST),
+        (Board(3, 3, (0, 2, 1, 3, 4, 5, 6, 7, 8)), GoalName.BLANK_FIRST),
+        (Board(2, 2, (2, 1, 3, 0)), Board(2, 2, (1, 2, 3, 0))),
+        (Board(1, 4, (2, 1, 3, 0)), GoalName.BLANK_LAST),
+    ],
+)
+def test_an_unsolvable_board_never_starts_a_search(
+    install_engine: Callable[..., StandInEngine],
+    board: Board,
+    goal: GoalName | Board,
+    method: SolveMethod | None,
+) -> None:
+    install_engine(never_called)
+    with pytest.raises(UnsolvableError) as raised:
+        solve(board, goal, method=method)
+    assert raised.value.verdict == check(board, goal)
+    assert raised.value.fix == suggest_fix(board, goal)
+    assert str(raised.value).startswith("not solvable: ")
+
+
+def test_an_unsolvable_hundred_by_hundred_is_refused_at_once() -> None:
+    board = Board(100, 100, (*range(1, 9998), 9999, 9998, 0))
+    with pytest.raises(UnsolvableError) as raised:
+        solve(board)
+    assert raised.value.fix is not None
+
+
+def test_a_goal_of_another_shape_is_a_board_error() -> None:
+    with pytest.raises(BoardError, match="the goal is 3x3 but the board is 4x4"):
+        solve(Board.solved(4, 4), Board.solved(3, 3))
+
+
+def test_an_optimal_line_needs_no_search(install_engine: Callable[..., StandInEngine]) -> None:
+    install_engine(never_called)
+    solution = solve(Board(1, 5, (1, 2, 0, 3, 4)), GoalName.BLANK_LAST)
+    assert (solution.moves, solution.optimal, solution.method) == (
+        (3, 4),
+        True,
+        SolveMethod.OPTIMAL,
+    )
+
+
+def test_cancelling_a_fast_solve() -> None:
+    board = random_board(9, 9, solvable=True, rng=random.Random(4))
+    with pytest.raises(SolveCancelledError):
+        solve(board, cancelled=lambda: True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(solvable_boards_with_goals())
+def test_fast_solutions_of_any_shape_and_goal(case: tuple[Board, GoalName | Board]) -> None:
+    board, goal = case
+    solution = solve(board, goal, method=SolveMethod.FAST)
+    assert solution.length == len(solution.moves)
+    assert len(solution.directions) == solution.length
+    assert_reaches(solution, goal)
