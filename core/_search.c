@@ -1,0 +1,495 @@
+/* Compiled twin of core/search.py (IDA*) and core/pattern_db.py (table builds).
+ *
+ * The same algorithms as the pure-Python references, node for node, so both twins return the
+ * same moves and node counts. The GIL is released during the work; every `poll_interval`
+ * nodes (and at every new bound or BFS layer) the GIL is taken back to call the Python poll,
+ * which may ask to stop (returns True: the call returns None) or raise (the exception
+ * propagates), so cancellation, deadlines and progress keep working.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CELLS 16
+#define NO_LABEL 255
+#define UNREACHED 255
+#define UNBOUNDED (1 << 30)
+#define MAX_PATH 1024
+
+typedef struct {
+    int width, height, cell_count;
+    int neighbour_count[MAX_CELLS];
+    int neighbours[MAX_CELLS][4];
+} Grid;
+
+static void grid_init(Grid *grid, int width, int height) {
+    grid->width = width;
+    grid->height = height;
+    grid->cell_count = width * height;
+    for (int cell = 0; cell < grid->cell_count; cell++) {
+        int row = cell / width, column = cell % width, count = 0;
+        /* Up, down, left, right: the order the pure twin tries them. */
+        if (row > 0) grid->neighbours[cell][count++] = cell - width;
+        if (row < height - 1) grid->neighbours[cell][count++] = cell + width;
+        if (column > 0) grid->neighbours[cell][count++] = cell - 1;
+        if (column < width - 1) grid->neighbours[cell][count++] = cell + 1;
+        grid->neighbour_count[cell] = count;
+    }
+}
+
+static inline int bit_count(uint32_t bits) {
+    bits = bits - ((bits >> 1) & 0x55555555u);
+    bits = (bits & 0x33333333u) + ((bits >> 2) & 0x33333333u);
+    bits = (bits + (bits >> 4)) & 0x0F0F0F0Fu;
+    return (int)((bits * 0x01010101u) >> 24);
+}
+
+/* The index of a placement: each position counted among the cells not yet taken. */
+static inline uint32_t rank_placement(const uint8_t *positions, int size, int cell_count) {
+    uint32_t index = 0, taken = 0;
+    for (int order = 0; order < size; order++) {
+        int cell = positions[order];
+        int digit = cell - bit_count(taken & ((1u << cell) - 1u));
+        index = index * (uint32_t)(cell_count - order) + (uint32_t)digit;
+        taken |= 1u << cell;
+    }
+    return index;
+}
+
+static void unrank_placement(uint32_t index, int size, int cell_count, uint8_t *positions) {
+    int digits[MAX_CELLS];
+    for (int order = size - 1; order >= 0; order--) {
+        uint32_t radix = (uint32_t)(cell_count - order);
+        digits[order] = (int)(index % radix);
+        index /= radix;
+    }
+    uint32_t taken = 0;
+    for (int order = 0; order < size; order++) {
+        int digit = digits[order], cell = 0;
+        for (;; cell++) {
+            if (taken & (1u << cell)) continue;
+            if (digit == 0) break;
+            digit--;
+        }
+        positions[order] = (uint8_t)cell;
+        taken |= 1u << cell;
+    }
+}
+
+/* Every cell the blank reaches from `start` without entering an occupied cell, as a mask. */
+static uint32_t blank_region(const Grid *grid, int start, uint32_t occupied) {
+    uint32_t region = 1u << start, frontier = region;
+    while (frontier) {
+        uint32_t grown = 0;
+        while (frontier) {
+            int cell = 0;
+            while (!(frontier & (1u << cell))) cell++;
+            frontier &= frontier - 1u;
+            for (int k = 0; k < grid->neighbour_count[cell]; k++) {
+                grown |= 1u << grid->neighbours[cell][k];
+            }
+        }
+        frontier = grown & ~occupied & ~region;
+        region |= frontier;
+    }
+    return region;
+}
+
+/* Calls poll(first, second) with the GIL held; 0 go on, 1 stop, -1 an exception is set. */
+static int call_poll(PyObject *poll, long long first, long long second) {
+    if (poll == Py_None) return 0;
+    PyObject *answer = PyObject_CallFunction(poll, "LL", first, second);
+    if (answer == NULL) return -1;
+    int stop = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    return stop < 0 ? -1 : stop;
+}
+
+static long long placements(int cell_count, int size) {
+    long long count = 1;
+    for (int order = 0; order < size; order++) count *= cell_count - order;
+    return count;
+}
+
+static PyObject *build_table(PyObject *self, PyObject *args) {
+    int width, height, blank_cell;
+    PyObject *group_object, *poll;
+    if (!PyArg_ParseTuple(args, "iiiOO", &width, &height, &blank_cell, &group_object, &poll)) {
+        return NULL;
+    }
+    int cell_count = width * height;
+    if (width < 1 || height < 1 || cell_count > MAX_CELLS || blank_cell < 0 ||
+        blank_cell >= cell_count) {
+        PyErr_SetString(PyExc_ValueError, "unsupported board shape or blank cell");
+        return NULL;
+    }
+    PyObject *group_sequence = PySequence_Fast(group_object, "group must be a sequence");
+    if (group_sequence == NULL) return NULL;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(group_sequence);
+    uint8_t start[MAX_CELLS];
+    if (size < 1 || size >= cell_count) {
+        Py_DECREF(group_sequence);
+        PyErr_SetString(PyExc_ValueError, "a group holds 1 to cells-1 goal cells");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(group_sequence, i));
+        if (cell < 0 || cell >= cell_count || cell == blank_cell) {
+            Py_DECREF(group_sequence);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad group cell");
+            return NULL;
+        }
+        start[i] = (uint8_t)cell;
+    }
+    Py_DECREF(group_sequence);
+    int group_size = (int)size;
+
+    Grid grid;
+    grid_init(&grid, width, height);
+    long long entries = placements(cell_count, group_size);
+    PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)entries);
+    if (result == NULL) return NULL;
+    uint8_t *table = (uint8_t *)PyBytes_AS_STRING(result);
+    uint8_t *distance = malloc((size_t)entries * (size_t)cell_count);
+    if (distance == NULL) {
+        Py_DECREF(result);
+        return PyErr_NoMemory();
+    }
+    memset(table, UNREACHED, (size_t)entries);
+    memset(distance, UNREACHED, (size_t)entries * (size_t)cell_count);
+
+    uint32_t occupied = 0;
+    for (int i = 0; i < group_size; i++) occupied |= 1u << start[i];
+    uint32_t start_index = rank_placement(start, group_size, cell_count);
+    uint32_t region = blank_region(&grid, blank_cell, occupied);
+    long long reached = 0;
+    for (int cell = 0; cell < cell_count; cell++) {
+        if (region & (1u << cell)) {
+            distance[(size_t)start_index * cell_count + cell] = 0;
+            reached++;
+        }
+    }
+    table[start_index] = 0;
+
+    int stop = 0;
+    long long layer_size = reached;
+    PyThreadState *thread_state = NULL;
+    for (int depth = 0; layer_size > 0 && depth < UNREACHED - 1; depth++) {
+        stop = call_poll(poll, reached, 0);
+        if (stop) break;
+        thread_state = PyEval_SaveThread();
+        layer_size = 0;
+        for (uint32_t index = 0; index < (uint32_t)entries; index++) {
+            const uint8_t *row = distance + (size_t)index * cell_count;
+            int any = 0;
+            for (int cell = 0; cell < cell_count; cell++) any |= row[cell] == depth;
+            if (!any) continue;
+            uint8_t positions[MAX_CELLS], moved[MAX_CELLS];
+            int slot_of[MAX_CELLS];
+            unrank_placement(index, group_size, cell_count, positions);
+            uint32_t taken = 0;
+            for (int cell = 0; cell < cell_count; cell++) slot_of[cell] = -1;
+            for (int i = 0; i < group_size; i++) {
+                taken |= 1u << positions[i];
+                slot_of[positions[i]] = i;
+            }
+            for (int blank = 0; blank < cell_count; blank++) {
+                if (row[blank] != depth) continue;
+                for (int k = 0; k < grid.neighbour_count[blank]; k++) {
+                    int cell = grid.neighbours[blank][k];
+                    int slot = slot_of[cell];
+                    if (slot < 0) continue;
+                    memcpy(moved, positions, (size_t)group_size);
+                    moved[slot] = (uint8_t)blank;
+                    uint32_t moved_index = rank_placement(moved, group_size, cell_count);
+                    uint8_t *moved_row = distance + (size_t)moved_index * cell_count;
+                    if (moved_row[cell] != UNREACHED) continue;
+                    if (table[moved_index] == UNREACHED) table[moved_index] = (uint8_t)(depth + 1);
+                    uint32_t moved_taken = (taken & ~(1u << cell)) | (1u << blank);
+                    uint32_t moved_region = blank_region(&grid, cell, moved_taken);
+                    for (int other = 0; other < cell_count; other++) {
+                        if (moved_region & (1u << other)) {
+                            moved_row[other] = (uint8_t)(depth + 1);
+                            layer_size++;
+                        }
+                    }
+                }
+            }
+        }
+        PyEval_RestoreThread(thread_state);
+        reached += layer_size;
+    }
+    free(distance);
+    if (stop < 0) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    if (stop > 0) {
+        Py_DECREF(result);
+        Py_RETURN_NONE;
+    }
+    return result;
+}
+
+typedef struct {
+    Grid grid;
+    int group_count;
+    int group_size[MAX_CELLS];
+    uint8_t group_labels[MAX_CELLS][MAX_CELLS];
+    const uint8_t *tables[MAX_CELLS];
+    int group_of[MAX_CELLS];
+    uint8_t board[MAX_CELLS];
+    uint8_t cell_of[MAX_CELLS];
+    uint8_t mirror_cell_of[MAX_CELLS];
+    uint8_t transpose[MAX_CELLS];
+    int group_bounds[MAX_CELLS], mirror_bounds[MAX_CELLS];
+    int direct_sum, mirror_sum, mirrored;
+    int blank, bound, next_bound;
+    uint8_t path[MAX_PATH];
+    long long nodes, next_poll, poll_interval;
+    PyObject *poll;
+    PyThreadState *thread_state;
+    int stop;
+} Search;
+
+static inline int lookup(const Search *search, int number, const uint8_t *cell_of) {
+    uint8_t positions[MAX_CELLS];
+    int size = search->group_size[number];
+    for (int i = 0; i < size; i++) positions[i] = cell_of[search->group_labels[number][i]];
+    return search->tables[number][rank_placement(positions, size, search->grid.cell_count)];
+}
+
+/* Runs the poll with the GIL; records a stop (1) or an exception (-1). */
+static int search_poll(Search *search) {
+    PyEval_RestoreThread(search->thread_state);
+    int stop = call_poll(search->poll, search->bound, search->nodes);
+    search->thread_state = PyEval_SaveThread();
+    search->stop = stop;
+    return stop;
+}
+
+static int deepen(Search *search, int depth, int previous_blank) {
+    int here = search->blank;
+    const Grid *grid = &search->grid;
+    for (int k = 0; k < grid->neighbour_count[here]; k++) {
+        int cell = grid->neighbours[here][k];
+        if (cell == previous_blank) continue;
+        search->nodes++;
+        int label = search->board[cell];
+        search->board[here] = (uint8_t)label;
+        search->board[cell] = NO_LABEL;
+        search->cell_of[label] = (uint8_t)here;
+        search->blank = cell;
+        int number = search->group_of[label];
+        int old_bound = search->group_bounds[number];
+        int new_bound = lookup(search, number, search->cell_of);
+        search->group_bounds[number] = new_bound;
+        search->direct_sum += new_bound - old_bound;
+        int estimate = search->direct_sum;
+        int mirror_label = 0, mirror_number = 0, old_mirror = 0, new_mirror = 0;
+        if (search->mirrored) {
+            mirror_label = search->transpose[label];
+            mirror_number = search->group_of[mirror_label];
+            old_mirror = search->mirror_bounds[mirror_number];
+            search->mirror_cell_of[mirror_label] = search->transpose[here];
+            new_mirror = lookup(search, mirror_number, search->mirror_cell_of);
+            search->mirror_bounds[mirror_number] = new_mirror;
+            search->mirror_sum += new_mirror - old_mirror;
+            if (search->mirror_sum > estimate) estimate = search->mirror_sum;
+        }
+        int total = depth + 1 + estimate;
+        int found = 0;
+        if (total <= search->bound) {
+            search->path[depth] = (uint8_t)label;
+            found = estimate == 0 || (depth + 1 < MAX_PATH && deepen(search, depth + 1, here));
+        } else if (total < search->next_bound) {
+            search->next_bound = total;
+        }
+        search->board[here] = NO_LABEL;
+        search->board[cell] = (uint8_t)label;
+        search->cell_of[label] = (uint8_t)cell;
+        search->blank = here;
+        search->group_bounds[number] = old_bound;
+        search->direct_sum += old_bound - new_bound;
+        if (search->mirrored) {
+            search->mirror_cell_of[mirror_label] = search->transpose[cell];
+            search->mirror_bounds[mirror_number] = old_mirror;
+            search->mirror_sum += old_mirror - new_mirror;
+        }
+        if (found) return 1;
+        if (search->stop) return 0;
+        if (search->nodes >= search->next_poll) {
+            search->next_poll = search->nodes + search->poll_interval;
+            if (search_poll(search)) return 0;
+        }
+    }
+    return 0;
+}
+
+static PyObject *search(PyObject *self, PyObject *args) {
+    int width, height, mirrored;
+    long long poll_interval;
+    PyObject *labels_object, *groups_object, *tables_object, *poll;
+    if (!PyArg_ParseTuple(args, "iiOOOpOL", &width, &height, &labels_object, &groups_object,
+                          &tables_object, &mirrored, &poll, &poll_interval)) {
+        return NULL;
+    }
+    Search *state = calloc(1, sizeof(Search));
+    if (state == NULL) return PyErr_NoMemory();
+    PyObject *labels = NULL, *groups = NULL, *tables = NULL, *result = NULL;
+    int cell_count = width * height;
+    if (width < 1 || height < 1 || cell_count > MAX_CELLS || poll_interval < 1) {
+        PyErr_SetString(PyExc_ValueError, "unsupported board shape");
+        goto done;
+    }
+    grid_init(&state->grid, width, height);
+    labels = PySequence_Fast(labels_object, "labels must be a sequence");
+    groups = PySequence_Fast(groups_object, "groups must be a sequence");
+    tables = PySequence_Fast(tables_object, "tables must be a sequence");
+    if (labels == NULL || groups == NULL || tables == NULL) goto done;
+    if (PySequence_Fast_GET_SIZE(labels) != cell_count ||
+        PySequence_Fast_GET_SIZE(groups) != PySequence_Fast_GET_SIZE(tables) ||
+        PySequence_Fast_GET_SIZE(groups) > MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "labels, groups and tables do not fit the shape");
+        goto done;
+    }
+    state->blank = -1;
+    uint32_t seen = 0;
+    for (int cell = 0; cell < cell_count; cell++) {
+        long label = PyLong_AsLong(PySequence_Fast_GET_ITEM(labels, cell));
+        if (label == -1 && PyErr_Occurred()) goto done;
+        if (label == -1) {
+            state->board[cell] = NO_LABEL;
+            state->blank = cell;
+            continue;
+        }
+        if (label < 0 || label >= cell_count || (seen & (1u << label))) {
+            PyErr_SetString(PyExc_ValueError, "labels must be distinct goal cells");
+            goto done;
+        }
+        seen |= 1u << label;
+        state->board[cell] = (uint8_t)label;
+        state->cell_of[label] = (uint8_t)cell;
+    }
+    if (state->blank < 0) {
+        PyErr_SetString(PyExc_ValueError, "the board has no blank");
+        goto done;
+    }
+    int covered = 0;
+    state->group_count = (int)PySequence_Fast_GET_SIZE(groups);
+    for (int number = 0; number < state->group_count; number++) {
+        PyObject *group = PySequence_Fast(PySequence_Fast_GET_ITEM(groups, number), "group");
+        if (group == NULL) goto done;
+        Py_ssize_t size = PySequence_Fast_GET_SIZE(group);
+        int ok = size >= 1 && size < cell_count;
+        for (Py_ssize_t i = 0; ok && i < size; i++) {
+            long label = PyLong_AsLong(PySequence_Fast_GET_ITEM(group, i));
+            ok = label >= 0 && label < cell_count && (seen & (1u << label));
+            if (ok) {
+                state->group_labels[number][i] = (uint8_t)label;
+                state->group_of[label] = number;
+                seen &= ~(1u << label);
+                covered++;
+            }
+        }
+        Py_DECREF(group);
+        PyObject *table = PySequence_Fast_GET_ITEM(tables, number);
+        if (!ok || !PyBytes_Check(table) ||
+            PyBytes_GET_SIZE(table) != placements(cell_count, (int)size)) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "groups must cover every tile once, "
+                                                  "each with its table");
+            }
+            goto done;
+        }
+        state->group_size[number] = (int)size;
+        state->tables[number] = (const uint8_t *)PyBytes_AS_STRING(table);
+    }
+    if (covered != cell_count - 1) {
+        PyErr_SetString(PyExc_ValueError, "groups must cover every tile once");
+        goto done;
+    }
+    state->mirrored = mirrored && width == height;
+    for (int cell = 0; cell < cell_count; cell++) {
+        /* Only a square board has a transpose; elsewhere the mirror stays an unused copy. */
+        int flipped = (cell % width) * width + cell / width;
+        state->transpose[cell] = (uint8_t)(state->mirrored ? flipped : cell);
+    }
+    for (int label = 0; label < cell_count; label++) {
+        state->mirror_cell_of[state->transpose[label]] = state->transpose[state->cell_of[label]];
+    }
+    state->direct_sum = state->mirror_sum = 0;
+    for (int number = 0; number < state->group_count; number++) {
+        state->group_bounds[number] = lookup(state, number, state->cell_of);
+        state->mirror_bounds[number] = lookup(state, number, state->mirror_cell_of);
+        state->direct_sum += state->group_bounds[number];
+        state->mirror_sum += state->mirror_bounds[number];
+    }
+    if (!state->mirrored) state->mirror_sum = 0;
+    state->poll = poll;
+    state->poll_interval = poll_interval;
+    state->next_poll = poll_interval;
+    state->bound = state->direct_sum > state->mirror_sum ? state->direct_sum : state->mirror_sum;
+    int found = 0;
+    state->thread_state = PyEval_SaveThread();
+    for (;;) {
+        if (search_poll(state)) break;
+        if (state->bound == 0) {
+            found = 1;
+            break;
+        }
+        state->next_bound = UNBOUNDED;
+        if (deepen(state, 0, -1)) {
+            found = 1;
+            break;
+        }
+        if (state->stop) break;
+        if (state->next_bound == UNBOUNDED || state->next_bound > MAX_PATH) {
+            state->stop = -2;
+            break;
+        }
+        state->bound = state->next_bound;
+    }
+    PyEval_RestoreThread(state->thread_state);
+    if (state->stop == -2) {
+        PyErr_SetString(PyExc_ValueError, "the board cannot reach its goal");
+    } else if (found) {
+        PyObject *moved = PyList_New(state->bound);
+        if (moved != NULL) {
+            for (int i = 0; i < state->bound; i++) {
+                PyList_SET_ITEM(moved, i, PyLong_FromLong(state->path[i]));
+            }
+            result = Py_BuildValue("(NL)", moved, state->nodes);
+        }
+    } else if (state->stop > 0) {
+        result = Py_NewRef(Py_None);
+    }
+done:
+    Py_XDECREF(labels);
+    Py_XDECREF(groups);
+    Py_XDECREF(tables);
+    free(state);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"build_table", build_table, METH_VARARGS,
+     "build_table(width, height, blank_cell, group, poll) -> bytes | None\n\n"
+     "The pattern table of `group` (goal cells) for goal blank `blank_cell`; poll(reached, 0)\n"
+     "is called between layers and returns True to stop (then None)."},
+    {"search", search, METH_VARARGS,
+     "search(width, height, labels, groups, tables, mirrored, poll, poll_interval)\n"
+     "-> (labels moved, nodes) | None\n\n"
+     "IDA* on a relabelled board; poll(bound, nodes) returns True to stop (then None)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_search",
+    "Compiled twin of core.search (IDA*) and core.pattern_db (table builds).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }

@@ -1,0 +1,392 @@
+"""Additive pattern databases: the heuristic that makes optimal sliding-puzzle search feasible.
+
+A board is searched after relabelling every tile by its goal cell (`label = goal cell`), so
+a database depends only on the shape and the goal's blank cell, never on which numbers sit
+where: one set of databases serves every goal whose blank is in the same cell.
+
+The goal cells other than the blank's are split into disjoint groups (`partition`). For each
+group a table gives, for every placement of the group's tiles, the fewest moves *of those
+tiles* that bring them home, the other tiles being free to move at no cost. Every move moves
+one tile, of one group, so the tables' values add up to a lower bound (Korf and Felner's
+disjoint pattern databases). On a square board whose goal blank lies on the main diagonal the
+transposed position has the same distance, so the search also looks the transposed position up
+and takes the larger bound (`MirrorLookup`).
+
+A table is built by a breadth-first search over (placement, blank cell), layer by layer, where
+the blank wandering among the other tiles costs nothing: every cell the blank can reach
+without moving a group tile gets the same distance at once. The compiled twin
+(`core._search.build_table`) runs the same layers; the pure one here is the reference.
+
+Tables are cached on disk (`cache_dir`) under a versioned name, with a header and a checksum
+that are checked on load: a truncated or damaged file is rebuilt, never trusted.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import struct
+import tempfile
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import platformdirs
+
+#: Overrides the cache folder (tests point it at a temporary folder).
+CACHE_DIR_VARIABLE = "SLIDECHECK_CACHE_DIR"
+#: Bump when the table contents or the file layout change: old files are then ignored.
+FORMAT_VERSION = 1
+_MAGIC = b"SLIDEPDB"
+#: magic, version, width, height, blank cell, group size, entry count, crc32 of the table.
+_HEADER = struct.Struct("<8sHBBBBQI")
+#: A table value no placement reached (only tables covering every tile have them: half of
+#: those placements have the wrong parity).
+UNREACHED = 255
+
+#: The largest table (placements of one group) each twin builds. The compiled twin builds
+#: 6-6-3 for the 15-puzzle (5,765,760 placements per 6-tile group). Pure Python walks about a
+#: million (placement, blank) states a minute, so the reference stays with groups of three
+#: or four tiles: still admissible and optimal, only weaker, so large boards search longer.
+COMPILED_MAX_ENTRIES = 6_000_000
+PURE_MAX_ENTRIES = 5_000
+
+#: Called during a build with (states reached so far, states to reach); returns True to stop.
+BuildPoll = Callable[[int, int], bool]
+
+
+class BuildStoppedError(Exception):
+    """A build's poll asked it to stop (nothing was written)."""
+
+
+def neighbour_cells(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """For every cell, the cells beside it, in the order both twins try them: up, down,
+    left, right."""
+    neighbours = []
+    for cell in range(width * height):
+        row, column = divmod(cell, width)
+        beside = []
+        if row > 0:
+            beside.append(cell - width)
+        if row < height - 1:
+            beside.append(cell + width)
+        if column > 0:
+            beside.append(cell - 1)
+        if column < width - 1:
+            beside.append(cell + 1)
+        neighbours.append(tuple(beside))
+    return tuple(neighbours)
+
+
+def placements(cell_count: int, group_size: int) -> int:
+    """How many ways `group_size` distinct tiles can sit in `cell_count` cells."""
+    return math.perm(cell_count, group_size)
+
+
+def rank(positions: Sequence[int], cell_count: int) -> int:
+    """The index of a placement (the cells of the group's tiles, in group order) in its
+    table: each position counted among the cells not yet taken, as mixed-radix digits."""
+    index = 0
+    taken = 0
+    for order, cell in enumerate(positions):
+        digit = cell - (taken & ((1 << cell) - 1)).bit_count()
+        index = index * (cell_count - order) + digit
+        taken |= 1 << cell
+    return index
+
+
+def partition(
+    width: int, height: int, blank_cell: int, max_entries: int
+) -> tuple[tuple[int, ...], ...]:
+    """Split the goal cells other than `blank_cell` into groups of compact shape, each as
+    large as `max_entries` placements allow (6-6-3 for 4x4 at the compiled budget; a group
+    of every tile, an exact table, for boards of up to 10 cells)."""
+    cell_count = width * height
+    cells = [cell for cell in range(cell_count) if cell != blank_cell]
+    if not cells:
+        return ()
+
+    def snake(cell: int) -> tuple[int, int, int]:
+        # Down and up pairs of rows, column by column: consecutive cells stay close together,
+        # so each group is a compact block whose tiles get in each other's way.
+        row, column = divmod(cell, width)
+        band = row // 2
+        return (band, column if band % 2 == 0 else -column, row)
+
+    cells.sort(key=snake)
+    size = 1
+    while size < len(cells) and placements(cell_count, size + 1) <= max_entries:
+        size += 1
+    return tuple(tuple(cells[start : start + size]) for start in range(0, len(cells), size))
+
+
+def _region(start: int, occupied: int, neighbours: Sequence[Sequence[int]]) -> list[int]:
+    """Every cell the blank reaches from `start` without entering an `occupied` cell."""
+    reached = [start]
+    seen = occupied | (1 << start)
+    for cell in reached:
+        for other in neighbours[cell]:
+            if not seen >> other & 1:
+                seen |= 1 << other
+                reached.append(other)
+    return reached
+
+
+def build_table_pure(
+    width: int,
+    height: int,
+    blank_cell: int,
+    group: Sequence[int],
+    poll: BuildPoll | None = None,
+) -> bytes:
+    """The table of `group` (goal cells) for goal blank `blank_cell`, in pure Python.
+
+    Raises `BuildStoppedError` when `poll` returns True."""
+    cell_count = width * height
+    neighbours = neighbour_cells(width, height)
+    entries = placements(cell_count, len(group))
+    to_reach = _states_to_reach(cell_count, len(group), entries)
+    seen = bytearray(entries * cell_count)
+    table = bytearray([UNREACHED]) * entries
+    start = tuple(group)
+    occupied = _mask(start)
+    layer: list[tuple[tuple[int, ...], int]] = []
+    start_index = rank(start, cell_count)
+    table[start_index] = 0
+    for blank in _region(blank_cell, occupied, neighbours):
+        seen[start_index * cell_count + blank] = 1
+        layer.append((start, blank))
+    reached = len(layer)
+    distance = 0
+    while layer:
+        if poll is not None and poll(reached, to_reach):
+            raise BuildStoppedError
+        following: list[tuple[tuple[int, ...], int]] = []
+        for positions, blank in layer:
+            for cell in neighbours[blank]:
+                if cell not in positions:
+                    continue  # the blank stays in its region: already reached, free
+                moved = tuple(blank if position == cell else position for position in positions)
+                index = rank(moved, cell_count)
+                if seen[index * cell_count + cell]:
+                    continue
+                if table[index] == UNREACHED:
+                    table[index] = distance + 1
+                for region_cell in _region(cell, _mask(moved), neighbours):
+                    seen[index * cell_count + region_cell] = 1
+                    following.append((moved, region_cell))
+        reached += len(following)
+        layer = following
+        distance += 1
+    return bytes(table)
+
+
+def _mask(cells: Sequence[int]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+def _states_to_reach(cell_count: int, group_size: int, entries: int) -> int:
+    """(placement, blank) states a build reaches: every one, but only half when the group
+    holds every tile (the other half has the wrong parity)."""
+    states = entries * (cell_count - group_size)
+    return states // 2 if group_size == cell_count - 1 and cell_count > 2 else states
+
+
+def cache_dir() -> Path:
+    """Where tables are kept: $SLIDECHECK_CACHE_DIR, else the user's cache folder."""
+    override = os.environ.get(CACHE_DIR_VARIABLE, "")
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_cache_dir("slidecheck", appauthor=False))
+
+
+def cache_path(width: int, height: int, blank_cell: int, group: Sequence[int]) -> Path:
+    cells = "-".join(map(str, group))
+    name = f"pattern-v{FORMAT_VERSION}-{width}x{height}-blank{blank_cell}-cells{cells}.pdb"
+    return cache_dir() / name
+
+
+def _read_cached(path: Path, width: int, height: int, blank_cell: int, group_size: int) -> bytes:
+    """The table stored at `path`, or b"" when it is missing, of another build, truncated
+    or damaged."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return b""
+    if len(data) < _HEADER.size:
+        return b""
+    magic, version, w, h, blank, size, entries, checksum = _HEADER.unpack_from(data)
+    table = data[_HEADER.size :]
+    expected = (_MAGIC, FORMAT_VERSION, width, height, blank_cell, group_size)
+    if (magic, version, w, h, blank, size) != expected:
+        return b""
+    if entries != placements(width * height, group_size) or len(table) != entries:
+        return b""
+    if zlib.crc32(table) != checksum:
+        return b""
+    return table
+
+
+def _write_cached(path: Path, shape: tuple[int, int, int, int], table: bytes) -> None:
+    """Write atomically (a temporary file renamed over the name), so a reader never sees
+    half a file; a folder that cannot be written only costs a rebuild next time."""
+    width, height, blank_cell, group_size = shape
+    header = _HEADER.pack(
+        _MAGIC,
+        FORMAT_VERSION,
+        width,
+        height,
+        blank_cell,
+        group_size,
+        len(table),
+        zlib.crc32(table),
+    )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(header)
+                stream.write(table)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return
+
+
+@dataclass(frozen=True)
+class PatternDatabases:
+    """The tables of every group for one shape and goal blank cell."""
+
+    width: int
+    height: int
+    blank_cell: int
+    groups: tuple[tuple[int, ...], ...]
+    tables: tuple[bytes, ...]
+
+    @property
+    def mirrored(self) -> bool:
+        """Whether the transposed lookup applies: a square board, goal blank on the diagonal."""
+        return self.width == self.height and self.blank_cell % (self.width + 1) == 0
+
+    def heuristic(self, positions: Sequence[int]) -> int:
+        """The lower bound for a position given as each label's cell (`positions[label]`;
+        the blank's label, the goal blank cell, is ignored): the larger of the direct and
+        (when `mirrored`) the transposed sum."""
+        direct = self.additive(positions)
+        if not self.mirrored:
+            return direct
+        return max(direct, self.additive(transposed(positions, self.width)))
+
+    def additive(self, positions: Sequence[int]) -> int:
+        cell_count = self.width * self.height
+        return sum(
+            table[rank([positions[label] for label in group], cell_count)]
+            for group, table in zip(self.groups, self.tables, strict=True)
+        )
+
+
+def transposed(positions: Sequence[int], width: int) -> list[int]:
+    """The transposed position of a square board: label T(L) at cell T(cell of L)."""
+    flipped = [0] * len(positions)
+    for label, cell in enumerate(positions):
+        flipped[_transpose(label, width)] = _transpose(cell, width)
+    return flipped
+
+
+def _transpose(cell: int, width: int) -> int:
+    row, column = divmod(cell, width)
+    return column * width + row
+
+
+def load(
+    width: int,
+    height: int,
+    blank_cell: int,
+    *,
+    engine: ModuleType | None,
+    poll: BuildPoll | None = None,
+) -> PatternDatabases:
+    """The databases for a shape and goal blank cell: from the cache when a sound file is
+    there, else built (by `engine.build_table` when a compiled engine is given, else in pure
+    Python, with smaller groups) and stored. `poll` sees the build's progress over all
+    tables to build and can stop it (`BuildStoppedError`)."""
+    max_entries = PURE_MAX_ENTRIES if engine is None else COMPILED_MAX_ENTRIES
+    groups = partition(width, height, blank_cell, max_entries)
+    key = (str(cache_dir()), width, height, blank_cell, groups)
+    known = _loaded.get(key)
+    if known is not None:
+        return known
+    cell_count = width * height
+    tables: list[bytes] = []
+    missing: list[int] = []
+    for number, group in enumerate(groups):
+        table = _read_cached(
+            cache_path(width, height, blank_cell, group), width, height, blank_cell, len(group)
+        )
+        tables.append(table)
+        if not table:
+            missing.append(number)
+    total = sum(
+        _states_to_reach(cell_count, len(groups[n]), placements(cell_count, len(groups[n])))
+        for n in missing
+    )
+    done = 0
+    for number in missing:
+        group = groups[number]
+        group_poll = None if poll is None else _offset_poll(poll, done, total)
+        if engine is None:
+            table = build_table_pure(width, height, blank_cell, group, group_poll)
+        else:
+            built = engine.build_table(width, height, blank_cell, group, group_poll)
+            if built is None:
+                raise BuildStoppedError
+            table = built
+        tables[number] = table
+        _write_cached(
+            cache_path(width, height, blank_cell, group),
+            (width, height, blank_cell, len(group)),
+            table,
+        )
+        done += _states_to_reach(cell_count, len(group), len(table))
+    databases = PatternDatabases(width, height, blank_cell, groups, tuple(tables))
+    _loaded[key] = databases
+    return databases
+
+
+def _offset_poll(poll: BuildPoll, before: int, total: int) -> BuildPoll:
+    """A poll for one table that reports progress over every table being built."""
+
+    def group_poll(reached: int, _to_reach: int) -> bool:
+        return poll(before + reached, total)
+
+    return group_poll
+
+
+def is_cached(width: int, height: int, blank_cell: int, *, engine: ModuleType | None) -> bool:
+    """Whether `load` would find every table in memory or in a sound cache file (no build)."""
+    max_entries = PURE_MAX_ENTRIES if engine is None else COMPILED_MAX_ENTRIES
+    groups = partition(width, height, blank_cell, max_entries)
+    if (str(cache_dir()), width, height, blank_cell, groups) in _loaded:
+        return True
+    return all(
+        _read_cached(
+            cache_path(width, height, blank_cell, group), width, height, blank_cell, len(group)
+        )
+        for group in groups
+    )
+
+
+def forget_loaded() -> None:
+    """Drop the databases held in memory (tests use it to exercise the disk cache)."""
+    _loaded.clear()
+
+
+_loaded: dict[tuple[str, int, int, int, tuple[tuple[int, ...], ...]], PatternDatabases] = {}

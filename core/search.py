@@ -1,0 +1,296 @@
+"""Optimal solutions: iterative-deepening A* over additive pattern databases.
+
+Every tile is relabelled by its goal cell, so any goal (blank anywhere, tiles in any order)
+is searched as "label L belongs in cell L", and the databases (`core.pattern_db`) built for
+the goal's blank cell serve it. The search deepens a bound on the solution length, trying
+the blank's neighbours up, down, left, right and never undoing the previous move; the first
+solution within a bound is a shortest one because the heuristic never overestimates.
+
+The compiled twin (`core._search.search`) runs the same search, node for node, with the GIL
+released, calling back into Python between chunks of nodes for cancellation, the deadline
+and progress. The pure-Python search here is the reference.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+from core import pattern_db, speedups
+from core.board import BLANK, Board
+from core.pattern_db import PatternDatabases, neighbour_cells, rank
+from core.solution import SearchProgress, SolveCancelledError
+
+#: Called by a search with (current bound, nodes generated); returns True to stop it.
+SearchPoll = Callable[[int, int], bool]
+
+#: Nodes between two polls: often enough that Cancel answers at once, rarely enough that the
+#: call back into Python costs nothing measurable.
+PURE_POLL_INTERVAL = 4_096
+COMPILED_POLL_INTERVAL = 1 << 18
+#: Shortest gap between two progress reports within one bound (a new bound always reports).
+_PROGRESS_GAP_SECONDS = 0.1
+#: The blank's entry in a relabelled board.
+NO_LABEL = -1
+
+
+def solve_optimal(
+    board: Board,
+    goal: Board,
+    *,
+    progress: Callable[[SearchProgress], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    deadline: float | None = None,
+) -> tuple[tuple[int, ...], int] | None:
+    """A shortest solution of `board` towards `goal`: (tiles slid, in order; nodes generated).
+
+    The board must be solvable towards `goal`, of its shape and of at most 16 cells (the
+    caller checks). Builds the databases on first use (see `prepare_databases` to build them
+    ahead with a progress bar). Returns None when `time.monotonic()` passes `deadline` before a
+    solution is proven shortest; raises `SolveCancelledError` when `cancelled()` returns True
+    (asked every few thousand nodes). `progress` hears the bound and the nodes so far.
+    """
+    engine = speedups.compiled("_search")
+    started = time.monotonic()
+    poll = _search_poll(started, progress, cancelled, deadline)
+    try:
+        databases = pattern_db.load(
+            goal.width,
+            goal.height,
+            goal.blank_index,
+            engine=engine,
+            poll=lambda _reached, _to_reach: poll(0, 0),
+        )
+    except pattern_db.BuildStoppedError:
+        return None
+    found = run_search(relabel(board, goal), databases, poll, engine)
+    if found is None:
+        return None
+    labels, nodes = found
+    return tuple(goal.tiles[label] for label in labels), nodes
+
+
+def next_move(board: Board, goal: Board) -> int | None:
+    """The first tile to slide on a shortest way to `goal` (None when already there), for a
+    Hint. Same conditions as `solve_optimal`."""
+    found = solve_optimal(board, goal)
+    assert found is not None  # no deadline, so the search runs to the end
+    moves, _nodes = found
+    return moves[0] if moves else None
+
+
+def databases_ready(goal: Board) -> bool:
+    """Whether solving towards `goal` starts at once (its databases are cached)."""
+    engine = speedups.compiled("_search")
+    return pattern_db.is_cached(goal.width, goal.height, goal.blank_index, engine=engine)
+
+
+def prepare_databases(
+    goal: Board,
+    *,
+    progress: Callable[[float], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> None:
+    """Build (or load) the databases for `goal`'s shape and blank cell ahead of a search;
+    `progress` hears the fraction done. Raises `SolveCancelledError` when `cancelled()`."""
+    engine = speedups.compiled("_search")
+
+    def poll(reached: int, to_reach: int) -> bool:
+        if cancelled is not None and cancelled():
+            raise SolveCancelledError
+        if progress is not None:
+            progress(reached / to_reach if to_reach else 1.0)
+        return False
+
+    pattern_db.load(goal.width, goal.height, goal.blank_index, engine=engine, poll=poll)
+
+
+def relabel(board: Board, goal: Board) -> list[int]:
+    """The board with each tile replaced by its goal cell (the blank by `NO_LABEL`)."""
+    goal_cell = {tile: cell for cell, tile in enumerate(goal.tiles)}
+    return [NO_LABEL if tile == BLANK else goal_cell[tile] for tile in board.tiles]
+
+
+def run_search(
+    labels: Sequence[int],
+    databases: PatternDatabases,
+    poll: SearchPoll,
+    engine: ModuleType | None,
+) -> tuple[list[int], int] | None:
+    """IDA* on a relabelled board with either twin: (labels moved, nodes) or None."""
+    if engine is None:
+        return search_pure(
+            databases.width,
+            databases.height,
+            labels,
+            groups=databases.groups,
+            tables=databases.tables,
+            mirrored=databases.mirrored,
+            poll=poll,
+            poll_interval=PURE_POLL_INTERVAL,
+        )
+    found = engine.search(
+        databases.width,
+        databases.height,
+        tuple(labels),
+        databases.groups,
+        databases.tables,
+        databases.mirrored,
+        poll,
+        COMPILED_POLL_INTERVAL,
+    )
+    if found is None:
+        return None
+    moved, nodes = found
+    return list(moved), int(nodes)
+
+
+def _search_poll(
+    started: float,
+    progress: Callable[[SearchProgress], None] | None,
+    cancelled: Callable[[], bool] | None,
+    deadline: float | None,
+) -> SearchPoll:
+    last_bound = -1
+    last_report = started
+
+    def poll(bound: int, nodes: int) -> bool:
+        nonlocal last_bound, last_report
+        if cancelled is not None and cancelled():
+            raise SolveCancelledError
+        now = time.monotonic()
+        if deadline is not None and now >= deadline:
+            return True
+        if progress is not None and (
+            bound != last_bound or now - last_report >= _PROGRESS_GAP_SECONDS
+        ):
+            last_bound, last_report = bound, now
+            progress(SearchProgress(bound, nodes, now - started))
+        return False
+
+    return poll
+
+
+class _StoppedError(Exception):
+    """The poll asked the pure search to stop."""
+
+
+def search_pure(
+    width: int,
+    height: int,
+    labels: Sequence[int],
+    *,
+    groups: Sequence[Sequence[int]],
+    tables: Sequence[bytes],
+    mirrored: bool,
+    poll: SearchPoll,
+    poll_interval: int,
+) -> tuple[list[int], int] | None:
+    """IDA* in pure Python: the labels moved on a shortest way home and the nodes generated,
+    or None when `poll` returned True. `labels[cell]` is the goal cell of the tile there
+    (`NO_LABEL` for the blank); `poll(bound, nodes)` runs at every new bound and every
+    `poll_interval` nodes (exceptions it raises propagate)."""
+    cell_count = width * height
+    mirrored = mirrored and width == height
+    neighbours = neighbour_cells(width, height)
+    board = list(labels)
+    blank = board.index(NO_LABEL)
+    cell_of = [0] * cell_count
+    for cell, label in enumerate(board):
+        if label != NO_LABEL:
+            cell_of[label] = cell
+    group_of = [0] * cell_count
+    for number, group in enumerate(groups):
+        for label in group:
+            group_of[label] = number
+    # Only a square board has a transpose; elsewhere the mirror stays an unused copy.
+    transpose = [
+        (cell % width) * width + cell // width if mirrored else cell for cell in range(cell_count)
+    ]
+    mirror_cell_of = [0] * cell_count
+    for label in range(cell_count):
+        mirror_cell_of[transpose[label]] = transpose[cell_of[label]]
+
+    def lookup(number: int, where: list[int]) -> int:
+        return tables[number][rank([where[label] for label in groups[number]], cell_count)]
+
+    group_bounds = [lookup(number, cell_of) for number in range(len(groups))]
+    mirror_bounds = [lookup(number, mirror_cell_of) for number in range(len(groups))]
+    direct_sum = sum(group_bounds)
+    mirror_sum = sum(mirror_bounds) if mirrored else 0
+    path: list[int] = []
+    nodes = 0
+    next_poll = poll_interval
+    bound = max(direct_sum, mirror_sum)
+    next_bound = 0
+
+    def deepen(depth: int, previous_blank: int) -> bool:
+        nonlocal blank, nodes, next_poll, next_bound, direct_sum, mirror_sum
+        here = blank
+        for cell in neighbours[here]:
+            if cell == previous_blank:
+                continue
+            nodes += 1
+            label = board[cell]
+            board[here], board[cell] = label, NO_LABEL
+            cell_of[label] = here
+            blank = cell
+            number = group_of[label]
+            old_bound = group_bounds[number]
+            new_bound = lookup(number, cell_of)
+            group_bounds[number] = new_bound
+            direct_sum += new_bound - old_bound
+            estimate = direct_sum
+            if mirrored:
+                mirror_label = transpose[label]
+                mirror_number = group_of[mirror_label]
+                old_mirror = mirror_bounds[mirror_number]
+                mirror_cell_of[mirror_label] = transpose[here]
+                new_mirror = lookup(mirror_number, mirror_cell_of)
+                mirror_bounds[mirror_number] = new_mirror
+                mirror_sum += new_mirror - old_mirror
+                estimate = max(estimate, mirror_sum)
+            total = depth + 1 + estimate
+            found = False
+            if total <= bound:
+                path.append(label)
+                found = estimate == 0 or deepen(depth + 1, here)
+                if not found:
+                    path.pop()
+            elif total < next_bound:
+                next_bound = total
+            board[here], board[cell] = NO_LABEL, label
+            cell_of[label] = cell
+            blank = here
+            group_bounds[number] = old_bound
+            direct_sum += old_bound - new_bound
+            if mirrored:
+                mirror_cell_of[mirror_label] = transpose[cell]
+                mirror_bounds[mirror_number] = old_mirror
+                mirror_sum += old_mirror - new_mirror
+            if found:
+                return True
+            if nodes >= next_poll:
+                next_poll = nodes + poll_interval
+                if poll(bound, nodes):
+                    raise _StoppedError
+        return False
+
+    try:
+        while True:
+            if poll(bound, nodes):
+                return None
+            if bound == 0:
+                return path, nodes
+            next_bound = _UNBOUNDED
+            if deepen(0, NO_LABEL):
+                return path, nodes
+            if next_bound == _UNBOUNDED:
+                raise ValueError("the board cannot reach its goal")
+            bound = next_bound
+    except _StoppedError:
+        return None
+
+
+_UNBOUNDED = 1 << 30

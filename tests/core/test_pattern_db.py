@@ -1,0 +1,194 @@
+"""Pattern databases: both twins build the same tables, the bounds are admissible (the mirror
+lookup too), and the disk cache is versioned, checked and rebuilt when damaged."""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from core import pattern_db, speedups
+from core.pattern_db import (
+    PatternDatabases,
+    build_table_pure,
+    neighbour_cells,
+    partition,
+    placements,
+    rank,
+)
+
+COMPILED = speedups.compiled("_search")
+needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+
+
+@pytest.fixture(autouse=True)
+def _scratch_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    pattern_db.forget_loaded()
+
+
+def distances_to_goal(width: int, height: int, blank_cell: int) -> dict[tuple[int, ...], int]:
+    """Breadth-first distances of every position (each label's cell, `positions[label]`,
+    the blank's label being `blank_cell`) from the relabelled goal."""
+    goal = tuple(range(width * height))
+    neighbours = neighbour_cells(width, height)
+    distance = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        positions = queue.popleft()
+        blank = positions[blank_cell]
+        for cell in neighbours[blank]:
+            moved = list(positions)
+            label = positions.index(cell)
+            moved[label], moved[blank_cell] = blank, cell
+            key = tuple(moved)
+            if key not in distance:
+                distance[key] = distance[positions] + 1
+                queue.append(key)
+    return distance
+
+
+def test_rank_numbers_every_placement_once() -> None:
+    cell_count, size = 6, 3
+    seen = set()
+    for first in range(cell_count):
+        for second in range(cell_count):
+            for third in range(cell_count):
+                if len({first, second, third}) == 3:
+                    seen.add(rank((first, second, third), cell_count))
+    assert seen == set(range(placements(cell_count, size)))
+
+
+def test_partition_covers_every_goal_cell_but_the_blank_once() -> None:
+    groups = partition(4, 4, 0, pattern_db.COMPILED_MAX_ENTRIES)
+    assert sorted(len(group) for group in groups) == [3, 6, 6]
+    assert sorted(cell for group in groups for cell in group) == list(range(1, 16))
+    assert [len(group) for group in partition(3, 3, 8, pattern_db.COMPILED_MAX_ENTRIES)] == [8]
+    assert [len(group) for group in partition(4, 4, 15, pattern_db.PURE_MAX_ENTRIES)] == [3] * 5
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "blank_cell", "group"),
+    [
+        (3, 3, 8, (0, 1, 3, 4)),
+        (3, 3, 4, (0, 1, 2, 3, 5)),
+        (2, 3, 4, (0, 1, 2, 3, 5)),
+        (2, 4, 0, (1, 3, 5)),
+        (4, 2, 5, (0, 1, 2, 3, 4, 6, 7)),
+        (1, 4, 2, (0, 1, 3)),
+        (4, 4, 6, (0, 5, 10)),
+    ],
+)
+@needs_compiled
+def test_both_twins_build_the_same_table(
+    width: int, height: int, blank_cell: int, group: tuple[int, ...]
+) -> None:
+    assert COMPILED is not None
+    pure = build_table_pure(width, height, blank_cell, group)
+    assert COMPILED.build_table(width, height, blank_cell, group, None) == pure
+
+
+def test_an_exact_table_gives_the_breadth_first_distance() -> None:
+    width, height, blank_cell = 2, 3, 5
+    group = tuple(cell for cell in range(6) if cell != blank_cell)
+    table = build_table_pure(width, height, blank_cell, group)
+    for positions, distance in distances_to_goal(width, height, blank_cell).items():
+        assert table[rank([positions[label] for label in group], 6)] == distance
+
+
+@pytest.fixture(params=["pure", "compiled"])
+def engine(request: pytest.FixtureRequest) -> ModuleType | None:
+    if request.param == "pure":
+        return None
+    if COMPILED is None:
+        pytest.skip("core._search is not built")
+    return COMPILED
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "blank_cell"), [(3, 3, 8), (3, 3, 4), (2, 4, 3), (4, 2, 7), (3, 2, 0)]
+)
+def test_the_bound_never_exceeds_the_distance(
+    engine: ModuleType | None, width: int, height: int, blank_cell: int
+) -> None:
+    # Small groups, so the bound is a real estimate and not the exact distance.
+    groups = partition(width, height, blank_cell, 400 if width * height > 4 else 4)
+    tables = tuple(
+        build_table_pure(width, height, blank_cell, group)
+        if engine is None
+        else engine.build_table(width, height, blank_cell, group, None)
+        for group in groups
+    )
+    databases = PatternDatabases(width, height, blank_cell, groups, tables)
+    assert databases.mirrored == (width == height and blank_cell % (width + 1) == 0)
+    below = 0
+    # Every seventh position of the 8-puzzle (all of them cost seconds), every one elsewhere.
+    every = 7 if width * height == 9 else 1
+    for positions, distance in list(distances_to_goal(width, height, blank_cell).items())[::every]:
+        bound = databases.heuristic(positions)
+        assert bound <= distance
+        if databases.mirrored:
+            assert databases.additive(pattern_db.transposed(positions, width)) <= distance
+        below += bound < distance
+    assert below  # the test would prove nothing with exact tables
+
+
+def test_load_builds_then_reads_the_cache(tmp_path: Path) -> None:
+    polls: list[tuple[int, int]] = []
+    first = pattern_db.load(3, 3, 8, engine=None, poll=lambda *args: polls.append(args) or False)
+    assert polls
+    assert polls[-1][0] <= polls[-1][1]
+    files = sorted(tmp_path.glob(f"pattern-v{pattern_db.FORMAT_VERSION}-3x3-blank8-*.pdb"))
+    assert len(files) == len(first.groups)
+    pattern_db.forget_loaded()
+    assert pattern_db.is_cached(3, 3, 8, engine=None)
+    again = pattern_db.load(3, 3, 8, engine=None, poll=lambda *_: pytest.fail("rebuilt"))
+    assert again == first
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "header", "empty"])
+def test_a_damaged_cache_file_is_rebuilt(tmp_path: Path, damage: str) -> None:
+    sound = pattern_db.load(2, 3, 5, engine=None)
+    pattern_db.forget_loaded()
+    path = pattern_db.cache_path(2, 3, 5, sound.groups[0])
+    data = bytearray(path.read_bytes())
+    if damage == "truncate":
+        data = data[:-3]
+    elif damage == "flip":
+        data[-1] ^= 0xFF
+    elif damage == "header":
+        data[9] ^= 0x01  # the version
+    else:
+        data = bytearray()
+    path.write_bytes(bytes(data))
+    assert not pattern_db.is_cached(2, 3, 5, engine=None)
+    rebuilt = pattern_db.load(2, 3, 5, engine=None)
+    assert rebuilt == sound
+    assert path.read_bytes() != bytes(data)
+
+
+def test_the_cache_folder_variable_is_honoured(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(elsewhere))
+    assert pattern_db.cache_dir() == elsewhere
+    pattern_db.load(2, 2, 3, engine=None)
+    assert list(elsewhere.glob("pattern-v*-2x2-blank3-*.pdb"))
+    monkeypatch.delenv(pattern_db.CACHE_DIR_VARIABLE)
+    assert "slidecheck" in str(pattern_db.cache_dir()).lower()
+
+
+def test_a_stopped_build_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(pattern_db.BuildStoppedError):
+        pattern_db.load(3, 3, 8, engine=None, poll=lambda *_: True)
+    assert not list(tmp_path.iterdir())
+
+
+@needs_compiled
+def test_a_stopped_compiled_build_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(pattern_db.BuildStoppedError):
+        pattern_db.load(3, 3, 8, engine=COMPILED, poll=lambda *_: True)
+    assert not list(tmp_path.iterdir())

@@ -1,0 +1,247 @@
+"""Optimal search: lengths equal breadth-first distances on small boards for both twins and
+every kind of goal, every solution replays to the goal, Korf's instances get their published
+lengths, and cancellation, deadlines and progress work."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from core import pattern_db, search, speedups
+from core.board import Board
+from core.solution import SearchProgress, SolveCancelledError, replay_end
+from tests.core.ground_truth import blank_first, blank_last, neighbour_cells, seeded_custom_goal
+
+DATA = Path(__file__).parent / "data"
+COMPILED = speedups.compiled("_search")
+
+
+@pytest.fixture(scope="session")
+def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache folder for the whole session, so each table is built once."""
+    return tmp_path_factory.mktemp("pattern-cache")
+
+
+@pytest.fixture(autouse=True)
+def _shared_cache(session_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(session_cache))
+
+
+@pytest.fixture(params=["pure", "compiled"])
+def twin(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    if request.param == "pure":
+        monkeypatch.setenv(speedups.PURE_PYTHON_VARIABLE, "1")
+    elif COMPILED is None:
+        pytest.skip("core._search is not built")
+    return str(request.param)
+
+
+@cache
+def distances(width: int, height: int, goal: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """Breadth-first distance of every position that reaches `goal`."""
+    neighbours = neighbour_cells(width, height)
+    distance = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        tiles = queue.popleft()
+        blank = tiles.index(0)
+        for cell in neighbours[blank]:
+            moved = list(tiles)
+            moved[blank], moved[cell] = moved[cell], 0
+            key = tuple(moved)
+            if key not in distance:
+                distance[key] = distance[tiles] + 1
+                queue.append(key)
+    return distance
+
+
+GOALS = {"blank-last": blank_last, "blank-first": blank_first, "custom": seeded_custom_goal}
+
+
+def samples(
+    width: int, height: int, goal: tuple[int, ...], count: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """`count` positions of every distance band (the farthest included), fixed per shape."""
+    known = distances(width, height, goal)
+    farthest = max(known.values())
+    positions = sorted(known)
+    chosen = [position for position in positions if known[position] == farthest][:2]
+    chosen += random.Random(f"{width}x{height}").sample(positions, min(count, len(positions)))
+    for position in chosen:
+        yield position, known[position]
+
+
+@pytest.mark.parametrize("goal_name", sorted(GOALS))
+@pytest.mark.parametrize(
+    ("width", "height", "count"),
+    [(2, 2, 12), (2, 3, 20), (3, 2, 20), (2, 4, 20), (4, 2, 10), (3, 3, 12)],
+)
+def test_lengths_equal_breadth_first_distances(
+    twin: str, goal_name: str, width: int, height: int, count: int
+) -> None:
+    goal = Board(width, height, GOALS[goal_name](width, height))
+    for tiles, distance in samples(width, height, goal.tiles, count):
+        board = Board(width, height, tiles)
+        found = search.solve_optimal(board, goal)
+        assert found is not None
+        moves, nodes = found
+        assert len(moves) == distance, tiles
+        assert replay_end(board, moves) == goal
+        assert nodes >= len(moves)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 4), (5, 1), (1, 2)])
+def test_lines_only_move_the_blank(twin: str, width: int, height: int) -> None:
+    goal = Board(width, height, blank_last(width, height))
+    for tiles, distance in distances(width, height, goal.tiles).items():
+        board = Board(width, height, tiles)
+        found = search.solve_optimal(board, goal)
+        assert found is not None
+        assert len(found[0]) == distance
+        assert replay_end(board, found[0]) == goal
+
+
+def test_a_solved_board_needs_no_moves(twin: str) -> None:
+    goal = Board.solved(3, 3)
+    assert search.solve_optimal(goal, goal) == ((), 0)
+    assert search.next_move(goal, goal) is None
+
+
+def test_next_move_starts_a_shortest_solution(twin: str) -> None:
+    goal = Board.solved(3, 2, blank_first=True)
+    known = distances(3, 2, goal.tiles)
+    for tiles, distance in list(known.items())[:30]:
+        board = Board(3, 2, tiles)
+        tile = search.next_move(board, goal)
+        if distance == 0:
+            assert tile is None
+            continue
+        assert tile is not None
+        after = replay_end(board, (tile,))
+        assert known[after.tiles] == distance - 1
+
+
+def test_an_easy_fifteen_puzzle_in_both_twins(twin: str) -> None:
+    goal = Board.solved(4, 4)
+    board = Board(4, 4, (1, 2, 3, 4, 5, 6, 0, 8, 9, 10, 7, 11, 13, 14, 15, 12))
+    found = search.solve_optimal(board, goal)
+    assert found is not None
+    assert found[0] == (7, 11, 12)
+
+
+@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+def test_both_twins_search_node_for_node() -> None:
+    assert COMPILED is not None
+    goal = Board.solved(3, 3, blank_first=True)
+    groups = pattern_db.partition(3, 3, 0, 400)
+    tables = tuple(pattern_db.build_table_pure(3, 3, 0, group) for group in groups)
+    for tiles, _distance in samples(3, 3, goal.tiles, 5):
+        labels = search.relabel(Board(3, 3, tiles), goal)
+        pure = search.search_pure(
+            3,
+            3,
+            labels,
+            groups=groups,
+            tables=tables,
+            mirrored=True,
+            poll=lambda *_: False,
+            poll_interval=100,
+        )
+        compiled = COMPILED.search(3, 3, tuple(labels), groups, tables, True, lambda *_: False, 100)
+        assert pure is not None
+        assert compiled is not None
+        assert (pure[0], pure[1]) == (list(compiled[0]), compiled[1])
+
+
+def korf_instances() -> list[tuple[int, int, tuple[int, ...]]]:
+    instances = []
+    for line in (DATA / "korf100.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        number, length, *tiles = map(int, line.split())
+        instances.append((number, length, tuple(tiles)))
+    return instances
+
+
+def test_the_data_files_hold_every_instance() -> None:
+    instances = korf_instances()
+    assert [number for number, _, _ in instances] == list(range(1, 101))
+    assert all(sorted(tiles) == list(range(16)) for _, _, tiles in instances)
+    hardest = [
+        line
+        for line in (DATA / "80_move_positions.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert len(hardest) == 16
+    assert all(sorted(map(int, line.split())) == list(range(16)) for line in hardest)
+
+
+#: The easiest of Korf's instances: the 15-puzzle tables are built once for the session.
+EASY_KORF = (79, 55, 97, 42, 47, 12)
+
+
+@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+@pytest.mark.parametrize("number", EASY_KORF)
+def test_korf_instances_get_their_published_lengths(number: int) -> None:
+    goal = Board.solved(4, 4, blank_first=True)
+    _number, length, tiles = korf_instances()[number - 1]
+    board = Board(4, 4, tiles)
+    found = search.solve_optimal(board, goal)
+    assert found is not None
+    assert len(found[0]) == length
+    assert replay_end(board, found[0]) == goal
+
+
+HARD_EIGHT = Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1))  # 31 moves, the most any needs
+
+
+def test_cancelling_raises(twin: str) -> None:
+    with pytest.raises(SolveCancelledError):
+        search.solve_optimal(HARD_EIGHT, Board.solved(3, 3), cancelled=lambda: True)
+
+
+def test_cancelling_during_the_search_raises(twin: str) -> None:
+    # The compiled twin solves any 8-puzzle in one bound (its table is exact): a 15-puzzle of
+    # millions of nodes (Korf's third) lets it be stopped mid-search.
+    board, goal = HARD_EIGHT, Board.solved(3, 3)
+    if twin == "compiled":
+        board, goal = Board(4, 4, korf_instances()[2][2]), Board.solved(4, 4, blank_first=True)
+    heard: list[SearchProgress] = []
+    with pytest.raises(SolveCancelledError):
+        search.solve_optimal(board, goal, progress=heard.append, cancelled=lambda: bool(heard))
+    assert heard
+
+
+def test_a_past_deadline_returns_none(twin: str) -> None:
+    assert search.solve_optimal(HARD_EIGHT, Board.solved(3, 3), deadline=0.0) is None
+
+
+def test_progress_hears_every_bound(twin: str) -> None:
+    heard: list[SearchProgress] = []
+    found = search.solve_optimal(HARD_EIGHT, Board.solved(3, 3), progress=heard.append)
+    assert found is not None
+    assert len(found[0]) == 31
+    bounds = [progress.depth for progress in heard]
+    assert bounds == sorted(bounds)
+    assert bounds[-1] == 31
+    assert heard[-1].nodes <= found[1]
+
+
+def test_prepare_databases_reports_its_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    goal = Board.solved(2, 4)
+    fractions: list[float] = []
+    assert not search.databases_ready(goal)
+    search.prepare_databases(goal, progress=fractions.append)
+    assert fractions
+    assert all(0.0 <= fraction <= 1.0 for fraction in fractions)
+    assert search.databases_ready(goal)
+    with pytest.raises(SolveCancelledError):
+        search.prepare_databases(Board.solved(2, 5), cancelled=lambda: True)
