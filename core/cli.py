@@ -1,6 +1,8 @@
 """`slidecheck check`: the scriptable verdict. Never imports Qt.
 
 Exit status: 0 solvable, 1 not solvable, 2 invalid input (one line on stderr, no traceback).
+The readers, the batch line splitter and the guard that turns every failure into one line
+are shared with `slidecheck solve` (`core.solve_cli`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ import codecs
 import json
 import math
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import repeat
 from typing import IO, NamedTuple, NoReturn, TextIO
 
@@ -38,18 +41,17 @@ class OutputError(Exception):
     """The result could not be written (standard output closed, a full disk)."""
 
 
-class _ArgumentParser(argparse.ArgumentParser):
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit 2, like every other error of
+    the commands (argparse's own is a usage block)."""
+
     def error(self, message: str) -> NoReturn:
-        # One line, like every other error of `check` (argparse's own is a usage block).
-        self.exit(EXIT_INVALID, f"slidecheck check: {message} (see slidecheck check --help)\n")
+        self.exit(EXIT_INVALID, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _ArgumentParser(
-        prog="slidecheck check",
-        description="Decide whether a sliding-tile board can be solved. "
-        "Exit 0 solvable, 1 not solvable, 2 invalid input.",
-    )
+def add_board_arguments(parser: argparse.ArgumentParser, result: str) -> None:
+    """The input options every board command takes: FILE, --width, --goal, --json and
+    --batch; `result` names what is printed ("verdict", "solution")."""
     parser.add_argument("file", nargs="?", default="-", help="board file, or - for stdin (default)")
     parser.add_argument("--width", type=int, help="width of a flat one-line board")
     parser.add_argument(
@@ -57,10 +59,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="blank-last (default), blank-first, or a file holding the goal board",
     )
-    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    parser.add_argument("--json", action="store_true", help=f"print the {result} as JSON")
     parser.add_argument(
-        "--batch", action="store_true", help="one board per line; one result line per board"
+        "--batch", action="store_true", help=f"one board per line; one {result} line per board"
     )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = CommandParser(
+        prog="slidecheck check",
+        description="Decide whether a sliding-tile board can be solved. "
+        "Exit 0 solvable, 1 not solvable, 2 invalid input.",
+    )
+    add_board_arguments(parser, "verdict")
     parser.add_argument(
         "--explain", action="store_true", help="also print the reasoning, step by step"
     )
@@ -83,7 +94,9 @@ def read_text(path: str, stdin: IO[str] | None = None) -> str:
     return read_text_file(path, regular_only=False)
 
 
-def _resolve_goal(option: str | None) -> Goal | None:
+def resolve_goal(option: str | None) -> Goal | None:
+    """The goal `--goal` names: a goal name, a goal board read from a file, or None when
+    the option is absent. Raises `InputError` saying it is the goal that is wrong."""
     if option is None:
         return None
     if option in GOAL_NAMES:
@@ -110,21 +123,21 @@ def _check_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
     chosen_goal: Goal = goal or document.goal or GoalName.BLANK_LAST
     if args.json:
         data = _verdict_dict(board, chosen_goal)
-        _write(out, json.dumps(data) + "\n")
+        write_out(out, json.dumps(data) + "\n")
         return EXIT_SOLVABLE if data["solvable"] else EXIT_UNSOLVABLE
     if args.explain:
         verdict = check(board, chosen_goal)
         solvable = verdict.solvable
-        _write(out, ("solvable" if solvable else "unsolvable") + "\n")
+        write_out(out, ("solvable" if solvable else "unsolvable") + "\n")
         for step in verdict.steps:
-            _write(out, f"  {step}\n")
+            write_out(out, f"  {step}\n")
         fix = None if solvable else suggest_fix(board, chosen_goal)
         if fix:
-            _write(out, f"  Swap {fix[0]} and {fix[1]} to make it solvable.\n")
+            write_out(out, f"  Swap {fix[0]} and {fix[1]} to make it solvable.\n")
     else:
         # Only the parity matters here: O(n), so a million-tile board stays quick.
         solvable = is_solvable(board, chosen_goal)
-        _write(out, ("solvable" if solvable else "unsolvable") + "\n")
+        write_out(out, ("solvable" if solvable else "unsolvable") + "\n")
     return EXIT_SOLVABLE if solvable else EXIT_UNSOLVABLE
 
 
@@ -179,7 +192,7 @@ def _check_batch(
     if not args.json and default_goal in GOAL_NAMES and isinstance(default_goal, str):
         classic_goal = default_goal
     shapes: dict[int, _PlainLineShape | None] = {}
-    for lines in _batch_lines(source):
+    for lines in batch_lines(source):
         results: list[str] = []
         for entry in lines:
             if isinstance(entry, InputError):
@@ -221,8 +234,8 @@ def _check_batch(
                     json.dumps({"error": str(error)}) if args.json else f"invalid: {error}"
                 )
         if results:
-            _write(out, "\n".join(results) + "\n")
-            _flush(out)
+            write_out(out, "\n".join(results) + "\n")
+            flush_out(out)
     return EXIT_INVALID if any_invalid else EXIT_SOLVABLE
 
 
@@ -230,7 +243,7 @@ def _check_batch(
 _BATCH_CHUNK = 64 * 1024
 
 
-def _batch_lines(source: IO[bytes] | IO[str] | None) -> Iterator[list[str | InputError]]:
+def batch_lines(source: IO[bytes] | IO[str] | None) -> Iterator[list[str | InputError]]:
     """The lines of `source` (split on "\n" only), a list for each piece of input read.
 
     A line that is not text, or longer than one board's input may be, becomes an
@@ -341,7 +354,9 @@ def _checked_line(line: str) -> str | InputError:
     return line
 
 
-def _write(out: TextIO, text: str) -> None:
+def write_out(out: TextIO, text: str) -> None:
+    """Write `text`; raises `OutputError` when it cannot be (a broken pipe is let through,
+    for `run_guarded` to treat apart)."""
     try:
         out.write(text)
     except BrokenPipeError:
@@ -350,7 +365,7 @@ def _write(out: TextIO, text: str) -> None:
         raise OutputError(_reason(error)) from None
 
 
-def _flush(out: TextIO) -> None:
+def flush_out(out: TextIO) -> None:
     try:
         out.flush()
     except BrokenPipeError:
@@ -372,28 +387,74 @@ def main(
     a closed standard input or output, a full disk.
     """
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    return run_board_command(
+        "slidecheck check",
+        args,
+        stdin=stdin,
+        stdout=stdout,
+        one_board=_check_one,
+        every_line=_check_batch,
+    )
+
+
+#: Answers one board's text (`args`, the goal `--goal` named, the output) with an exit status.
+OneBoard = Callable[[str, argparse.Namespace, Goal | None, TextIO], int]
+#: Answers every line of a batch source likewise.
+EveryLine = Callable[[IO[bytes] | IO[str] | None, argparse.Namespace, Goal | None, TextIO], int]
+
+
+def run_board_command(
+    command: str,
+    args: argparse.Namespace,
+    *,
+    stdin: IO[str] | None,
+    stdout: TextIO | None,
+    one_board: OneBoard,
+    every_line: EveryLine,
+) -> int:
+    """Read what `args` (from `add_board_arguments`) name and answer it with `one_board`,
+    or with `every_line` for --batch; every failure is one line and exit 2."""
+
+    def run(out: TextIO) -> int:
+        goal = resolve_goal(args.goal)
+        if args.batch:
+            with batch_source(args.file, stdin) as source:
+                return every_line(source, args, goal, out)
+        status = one_board(read_text(args.file, stdin), args, goal, out)
+        flush_out(out)
+        return status
+
+    return run_guarded(command, args.file, stdout, run)
+
+
+@contextmanager
+def batch_source(path: str, stdin: IO[str] | None) -> Iterator[IO[bytes] | IO[str] | None]:
+    """What `--batch` reads: `stdin` (default: the process's, which may be closed) for "-",
+    else the file, opened to be read as it comes. Raises `InputError`."""
+    if path == "-":
+        yield stdin if stdin is not None else sys.stdin
+        return
+    with open_binary(path, regular_only=False) as handle:
+        yield handle
+
+
+def run_guarded(
+    command: str, path: str, stdout: TextIO | None, run: Callable[[TextIO], int]
+) -> int:
+    """`run(out)`'s exit status, every failure turned into one line on standard error
+    (prefixed by `command`, and by `path` where the input is at fault) and exit 2."""
     out = stdout if stdout is not None else sys.stdout
     try:
         if out is None:
             raise OutputError("standard output is closed")
-        goal = _resolve_goal(args.goal)
-        if args.batch:
-            if args.file == "-":
-                source = stdin if stdin is not None else sys.stdin
-                return _check_batch(source, args, goal, out)
-            with open_binary(args.file, regular_only=False) as handle:
-                return _check_batch(handle, args, goal, out)
-        text = read_text(args.file, stdin)
-        status = _check_one(text, args, goal, out)
-        _flush(out)
-        return status
+        return run(out)
     except (InputError, BoardError) as error:
-        named = isinstance(error, InputError) or args.file == "-"
-        name = "" if named else f"{quote_name(args.file)}: "
-        _say(f"slidecheck check: {name}{error}")
+        named = isinstance(error, InputError) or path == "-"
+        name = "" if named else f"{quote_name(path)}: "
+        say(f"{command}: {name}{error}")
         return EXIT_INVALID
     except OutputError as error:
-        _say(f"slidecheck check: cannot write the result: {error}")
+        say(f"{command}: cannot write the result: {error}")
         return EXIT_INVALID
     except KeyboardInterrupt:
         return 130
@@ -404,7 +465,7 @@ def main(
         return EXIT_SOLVABLE
 
 
-def _say(line: str) -> None:
+def say(line: str) -> None:
     """One line on standard error, if there is one."""
     if sys.stderr is None:
         return

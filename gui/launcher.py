@@ -1,4 +1,5 @@
-"""The `slidecheck` executable: `check` goes to the Qt-free core; anything else opens the window."""
+"""The `slidecheck` executable: `check` and `solve` go to the Qt-free core; anything else opens
+the window."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from core.cli import main as check_main
 
         return check_main(args[1:])
+    if args and args[0] == "solve":
+        from core.solve_cli import main as solve_main
+
+        return solve_main(args[1:])
     from gui.app import main as window_main  # imports Qt; only now
 
     return window_main(args)

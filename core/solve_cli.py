@@ -1,0 +1,162 @@
+"""`slidecheck solve`: a solution from the command line. Never imports Qt.
+
+Reads every format `check` reads, through the same readers. Plain output is the length
+and whether it is proven shortest, then the moves as letters (the way each tile travels:
+`R` = a tile slides right into the blank); `--json` is one object; `--batch` one line or
+object per input line, in order, each written as soon as it is solved.
+
+Exit status: 0 solved, 1 not solvable (the reason and the fix on standard error, or in
+the JSON; no search is started), 2 invalid input (one line on standard error). With
+`--batch`, the worst line decides: 2 if any line was invalid, else 1 if any was
+unsolvable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import IO, Any, TextIO
+
+from core.board import BoardError
+from core.cli import (
+    EXIT_INVALID,
+    EXIT_SOLVABLE,
+    EXIT_UNSOLVABLE,
+    CommandParser,
+    add_board_arguments,
+    batch_lines,
+    flush_out,
+    run_board_command,
+    say,
+    write_out,
+)
+from core.formats import parse_document
+from core.rule import Goal, GoalName
+from core.solution import MAX_OPTIMAL_CELLS, Solution, SolveMethod, UnsolvableError
+from core.solve import solve
+from core.textio import InputError
+
+COMMAND = "slidecheck solve"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = CommandParser(
+        prog=COMMAND,
+        description="Find the moves that take a sliding-tile board to its goal: a shortest "
+        f"solution for boards of up to {MAX_OPTIMAL_CELLS} cells, the hand method above. "
+        "Exit 0 solved, 1 not solvable, 2 invalid input.",
+    )
+    add_board_arguments(parser, "solution")
+    method = parser.add_mutually_exclusive_group()
+    method.add_argument(
+        "--optimal",
+        dest="method",
+        action="store_const",
+        const=SolveMethod.OPTIMAL,
+        help=f"a shortest solution (boards of up to {MAX_OPTIMAL_CELLS} cells)",
+    )
+    method.add_argument(
+        "--fast",
+        dest="method",
+        action="store_const",
+        const=SolveMethod.FAST,
+        help="the hand method: any size at once, not shortest",
+    )
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, stdin: IO[str] | None = None, stdout: TextIO | None = None
+) -> int:
+    """Run `slidecheck solve` with `argv` (the words after `solve`); returns the exit status."""
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    return run_board_command(
+        COMMAND, args, stdin=stdin, stdout=stdout, one_board=_solve_one, every_line=_solve_batch
+    )
+
+
+def _solve_text(text: str, args: argparse.Namespace, goal: Goal | None) -> Solution:
+    """The solution for one board's text. Raises `UnsolvableError`, or `BoardError` for
+    input that is not a board (or a board too large for --optimal)."""
+    document = parse_document(text, args.width)
+    chosen_goal: Goal = goal or document.goal or GoalName.BLANK_LAST
+    method: SolveMethod | None = args.method
+    return solve(document.board, chosen_goal, method=method)
+
+
+def _solve_one(text: str, args: argparse.Namespace, goal: Goal | None, out: TextIO) -> int:
+    try:
+        solution = _solve_text(text, args, goal)
+    except UnsolvableError as error:
+        if args.json:
+            write_out(out, json.dumps(_unsolvable_dict(error)) + "\n")
+        else:
+            write_out(out, "unsolvable\n")
+            say(f"{COMMAND}: {_unsolvable_reason(error)}")
+        return EXIT_UNSOLVABLE
+    if args.json:
+        write_out(out, json.dumps(solution.to_dict()) + "\n")
+    else:
+        proof = "optimal" if solution.optimal else "not proven optimal (fast method)"
+        write_out(out, f"{solution.length} moves, {proof}\n{solution.directions}\n")
+    return EXIT_SOLVABLE
+
+
+def _solve_batch(
+    source: IO[bytes] | IO[str] | None, args: argparse.Namespace, goal: Goal | None, out: TextIO
+) -> int:
+    """Solve one board per line of `source`, writing and flushing each result line as soon
+    as its board is solved, so a long batch shows progress and works inside a pipeline."""
+    status = EXIT_SOLVABLE
+    for lines in batch_lines(source):
+        for entry in lines:
+            if isinstance(entry, InputError):
+                result, line_status = _invalid_line(entry, args), EXIT_INVALID
+            else:
+                try:
+                    solution = _solve_text(entry.removesuffix("\r"), args, goal)
+                except UnsolvableError as error:
+                    result, line_status = _unsolvable_line(error, args), EXIT_UNSOLVABLE
+                except BoardError as error:
+                    result, line_status = _invalid_line(error, args), EXIT_INVALID
+                else:
+                    result, line_status = _solved_line(solution, args), EXIT_SOLVABLE
+            status = max(status, line_status)
+            write_out(out, result + "\n")
+            flush_out(out)
+    return status
+
+
+def _solved_line(solution: Solution, args: argparse.Namespace) -> str:
+    if args.json:
+        return json.dumps(solution.to_dict())
+    proof = "optimal" if solution.optimal else "not-optimal"
+    return f"{solution.length} {proof} {solution.directions}".rstrip()
+
+
+def _unsolvable_line(error: UnsolvableError, args: argparse.Namespace) -> str:
+    if args.json:
+        return json.dumps(_unsolvable_dict(error))
+    return f"unsolvable: {_unsolvable_reason(error)}"
+
+
+def _invalid_line(error: ValueError, args: argparse.Namespace) -> str:
+    return json.dumps({"error": str(error)}) if args.json else f"invalid: {error}"
+
+
+def _unsolvable_reason(error: UnsolvableError) -> str:
+    """The verdict's reason and, where one swap helps, the swap ('Swap 14 and 15 ...')."""
+    reason = str(error)
+    if error.fix is not None:
+        reason += f" Swap {error.fix[0]} and {error.fix[1]} to make it solvable."
+    return reason
+
+
+def _unsolvable_dict(error: UnsolvableError) -> dict[str, Any]:
+    return {
+        "solvable": False,
+        "reason": str(error),
+        "suggested_fix": list(error.fix) if error.fix is not None else None,
+    }

@@ -1,0 +1,261 @@
+"""`slidecheck solve`: output, exit codes, batch streaming, and never a traceback or Qt."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from core import Board, GoalName, format_board, goal_board, random_board
+from core.solution import moves_from_directions, replay_end
+from core.solve_cli import main
+
+SCRAMBLED = "1 2 3\n4 5 6\n0 7 8\n"
+UNSOLVABLE = "1 2 3\n4 5 6\n8 7 0\n"
+#: 25 cells: over the optimal limit, so the hand method answers by default.
+FIVE_BY_FIVE = Board(5, 5, (*range(1, 21), 0, 21, 22, 23, 24))
+
+
+def run(argv: list[str], stdin_text: str = "") -> tuple[int, str]:
+    """Run `slidecheck solve ARGV` in this process; returns the exit code and stdout."""
+    out = io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin_text), stdout=out)
+    return code, out.getvalue()
+
+
+def assert_letters_solve(start: Board, letters: str, goal: GoalName | Board) -> None:
+    moves = moves_from_directions(start, letters)
+    assert replay_end(start, moves) == goal_board(goal, start.width, start.height)
+
+
+def test_plain_output_is_length_proof_and_letters() -> None:
+    code, out = run(["--fast"], format_board(FIVE_BY_FIVE))
+    header, letters, *rest = out.split("\n")
+    assert code == 0
+    assert rest == [""]
+    assert header == f"{len(letters)} moves, not proven optimal (fast method)"
+    assert set(letters) <= set("UDLR")
+    assert_letters_solve(FIVE_BY_FIVE, letters, GoalName.BLANK_LAST)
+
+
+def test_a_large_board_gets_the_fast_method_by_default() -> None:
+    code, out = run([], format_board(FIVE_BY_FIVE))
+    assert code == 0
+    assert out.startswith("4 moves, not proven optimal")
+    assert out.split("\n")[1] == "LLLL"
+
+
+def test_json_is_one_object_with_the_solution_keys() -> None:
+    board = random_board(6, 4, solvable=True, rng=random.Random(6))
+    code, out = run(["--json"], format_board(board))
+    data = json.loads(out)
+    assert code == 0
+    assert out.count("\n") == 1
+    assert set(data) == {"solvable", "optimal", "length", "moves", "directions"}
+    assert (data["solvable"], data["optimal"]) == (True, False)
+    assert data["length"] == len(data["moves"]) == len(data["directions"])
+    assert replay_end(board, data["moves"]) == Board.solved(6, 4)
+    assert_letters_solve(board, data["directions"], GoalName.BLANK_LAST)
+
+
+def test_unsolvable_exits_1_with_reason_and_fix_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run([], UNSOLVABLE)
+    err = capsys.readouterr().err
+    assert (code, out) == (1, "unsolvable\n")
+    assert err.count("\n") == 1
+    assert err.startswith("slidecheck solve: not solvable: ")
+    assert err.endswith("Swap 7 and 8 to make it solvable.\n")
+
+
+def test_unsolvable_json_carries_reason_and_fix(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["--json"], UNSOLVABLE)
+    data = json.loads(out)
+    assert code == 1
+    assert data["solvable"] is False
+    assert data["suggested_fix"] == [7, 8]
+    assert data["reason"].startswith("not solvable: ")
+    assert capsys.readouterr().err == ""
+
+
+def test_an_unsolvable_hundred_by_hundred_answers_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = Board(100, 100, (*range(1, 9998), 9999, 9998, 0))
+    code, out = run(["--fast"], format_board(board))
+    assert (code, out) == (1, "unsolvable\n")
+    assert "Swap 9998 and 9999" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "message"),
+    [
+        ([], "1 2 3\n4 5 5\n6 7 0\n", "appears twice"),
+        ([], "", "empty"),
+        (["--optimal"], format_board(FIVE_BY_FIVE), "up to 16 cells"),
+        (["--goal", "blank-first"], "1 2 3 4 5 6 7 8 0 9 10 11", "--width"),
+    ],
+)
+def test_invalid_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], stdin: str, message: str
+) -> None:
+    assert run(argv, stdin) == (2, "")
+    assert_one_error_line(capsys.readouterr().err, message)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [(["--optimal", "--fast"], "not allowed with"), (["--colour"], "unrecognized arguments")],
+)
+def test_bad_options_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        run(argv, SCRAMBLED)
+    assert exited.value.code == 2
+    assert_one_error_line(capsys.readouterr().err, message)
+
+
+def assert_one_error_line(err: str, message: str) -> None:
+    assert err.startswith("slidecheck solve: ")
+    assert err.count("\n") == 1
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_a_file_and_a_goal_file(tmp_path: Path) -> None:
+    board = FIVE_BY_FIVE
+    goal = Board.solved(5, 5, blank_first=True)
+    (tmp_path / "board.txt").write_text(format_board(board))
+    (tmp_path / "goal.txt").write_text(format_board(goal))
+    code, out = run([str(tmp_path / "board.txt"), "--goal", str(tmp_path / "goal.txt")])
+    assert code == 0
+    assert_letters_solve(board, out.split("\n")[1], goal)
+
+
+def test_a_goal_in_a_json_document() -> None:
+    document = json.dumps({"width": 5, "height": 5, "tiles": list(FIVE_BY_FIVE.tiles)})
+    document = document[:-1] + ', "goal": "blank-first"}'
+    code, out = run(["--json"], document)
+    assert code == 0
+    assert_letters_solve(FIVE_BY_FIVE, json.loads(out)["directions"], GoalName.BLANK_FIRST)
+
+
+def test_a_missing_file_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _ = run([str(tmp_path / "nowhere.txt")])
+    assert code == 2
+    assert "nowhere.txt" in capsys.readouterr().err
+
+
+def test_batch_one_line_per_input_line_in_order() -> None:
+    lines = [
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 0 21 22 23 24",
+        "1 2 3 / 4 5 6 / 8 7 0",
+        "junk",
+        "",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0",
+    ]
+    code, out = run(["--batch", "--fast"], "\n".join(lines) + "\n")
+    results = out.split("\n")
+    assert results.pop() == ""
+    assert len(results) == len(lines)
+    assert results[0] == "4 not-optimal LLLL"
+    assert results[1].startswith("unsolvable: not solvable: ")
+    assert results[1].endswith("Swap 7 and 8 to make it solvable.")
+    assert results[2].startswith("invalid: ")
+    assert results[3].startswith("invalid: ")
+    assert results[4] == "0 not-optimal"
+    assert code == 2
+
+
+def test_batch_exit_1_when_a_line_is_unsolvable_and_none_invalid() -> None:
+    code, _ = run(["--batch", "--fast"], "1 2 3/4 5 6/7 0 8\n1 2 3/4 5 6/8 7 0\n")
+    assert code == 1
+    code, _ = run(["--batch", "--fast"], "1 2 3/4 5 6/7 0 8\n")
+    assert code == 0
+
+
+def test_batch_json() -> None:
+    code, out = run(["--batch", "--json", "--fast"], "1 2 3/4 5 6/7 0 8\n1 2 3/4 5 6/8 7 0\n?\n")
+    first, second, third = (json.loads(line) for line in out.splitlines())
+    assert first == {
+        "solvable": True,
+        "optimal": False,
+        "length": 1,
+        "moves": [8],
+        "directions": "L",
+    }
+    assert (second["solvable"], second["suggested_fix"]) == (False, [7, 8])
+    assert set(third) == {"error"}
+    assert code == 2
+
+
+def test_batch_writes_each_result_before_the_next_line_arrives() -> None:
+    # A pipe that holds the second line back until the first result is out: a command that
+    # waited for the end of its input would never answer.
+    read_end, write_end = _pipe()
+    out = _SignallingOutput()
+    result: list[int] = []
+    worker = threading.Thread(
+        target=lambda: result.append(main(["--batch", "--fast"], stdin=read_end, stdout=out))
+    )
+    worker.start()
+    write_end.write("1 2 3/4 5 6/7 0 8\n")
+    write_end.flush()
+    assert out.first_line.wait(timeout=60)
+    assert out.getvalue() == "1 not-optimal L\n"
+    write_end.write("1 2 3/4 5 6/0 7 8\n")
+    write_end.close()
+    worker.join(timeout=60)
+    read_end.close()
+    assert out.getvalue() == "1 not-optimal L\n2 not-optimal LL\n"
+    assert result == [0]
+
+
+class _SignallingOutput(io.StringIO):
+    def __init__(self) -> None:
+        super().__init__()
+        self.first_line = threading.Event()
+
+    def flush(self) -> None:
+        super().flush()
+        if "\n" in self.getvalue():
+            self.first_line.set()
+
+
+def _pipe() -> tuple[io.TextIOWrapper, io.TextIOWrapper]:
+    read_fd, write_fd = os.pipe()
+    return (
+        io.TextIOWrapper(io.FileIO(read_fd, "r")),
+        io.TextIOWrapper(io.FileIO(write_fd, "w")),
+    )
+
+
+def test_the_launcher_solves_without_importing_qt(tmp_path: Path) -> None:
+    board_file = tmp_path / "board.txt"
+    board_file.write_text(format_board(FIVE_BY_FIVE))
+    probe = (
+        "import sys\n"
+        "from gui.launcher import main\n"
+        "status = main(sys.argv[1:])\n"
+        "assert not any(name.startswith('PySide6') for name in sys.modules), 'Qt was imported'\n"
+        "sys.exit(status)\n"
+    )
+    finished = subprocess.run(
+        [sys.executable, "-c", probe, "solve", str(board_file)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert (finished.returncode, finished.stderr) == (0, "")
+    assert finished.stdout == "4 moves, not proven optimal (fast method)\nLLLL\n"
