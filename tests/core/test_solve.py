@@ -213,3 +213,49 @@ def test_fast_solutions_of_any_shape_and_goal(case: tuple[Board, GoalName | Boar
     assert solution.length == len(solution.moves)
     assert len(solution.directions) == solution.length
     assert_reaches(solution, goal)
+
+
+# --- with the real optimal engine ---------------------------------------------------------
+
+
+@pytest.fixture
+def pattern_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine's tables built in a folder of this test session, never the user's."""
+    from core import pattern_db
+
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path_factory.getbasetemp() / "pdb"))
+
+
+@pytest.mark.usefixtures("pattern_cache")
+@pytest.mark.parametrize("goal", list(GoalName))
+@pytest.mark.parametrize("shape", [(2, 3), (3, 2), (3, 3), (2, 4)])
+def test_default_solutions_of_small_boards_are_shortest(
+    shape: tuple[int, int], goal: GoalName
+) -> None:
+    from tests.core.test_search import distances
+
+    width, height = shape
+    target = goal_board(goal, width, height)
+    known = distances(width, height, target.tiles)
+    farthest = max(known.values())
+    rng = random.Random(f"{shape}{goal}")
+    positions = [tiles for tiles, distance in known.items() if distance == farthest][:1]
+    positions += rng.sample(sorted(known), 5)
+    for tiles in positions:
+        board = Board(width, height, tiles)
+        solution = solve(board, goal)
+        assert (solution.method, solution.optimal) == (SolveMethod.OPTIMAL, True)
+        assert solution.length == known[tiles]
+        assert_reaches(solution, goal)
+
+
+@pytest.mark.usefixtures("pattern_cache")
+def test_a_budget_already_spent_returns_the_fast_solution() -> None:
+    # 8 6 7 / 2 5 4 / 3 _ 1: one of the two 3x3 positions 31 moves from the goal.
+    board = Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1))
+    solution = solve(board, time_budget=0)
+    assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+    assert solution.length >= 31
+    assert_reaches(solution, GoalName.BLANK_LAST)

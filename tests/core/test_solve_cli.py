@@ -259,3 +259,34 @@ def test_the_launcher_solves_without_importing_qt(tmp_path: Path) -> None:
     )
     assert (finished.returncode, finished.stderr) == (0, "")
     assert finished.stdout == "4 moves, not proven optimal (fast method)\nLLLL\n"
+
+
+@pytest.fixture
+def pattern_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The optimal engine's tables built in a folder of this test session."""
+    from core import pattern_db
+
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path_factory.getbasetemp() / "pdb"))
+
+
+@pytest.mark.usefixtures("pattern_cache")
+def test_a_small_board_gets_a_shortest_solution_by_default() -> None:
+    assert run([], SCRAMBLED) == (0, "2 moves, optimal\nLL\n")
+    code, out = run(["--optimal", "--json", "--goal", "blank-first"], "1 0 2/3 4 5/6 7 8")
+    assert code == 0
+    assert json.loads(out) == {
+        "solvable": True,
+        "optimal": True,
+        "length": 1,
+        "moves": [1],
+        "directions": "R",
+    }
+
+
+@pytest.mark.usefixtures("pattern_cache")
+def test_batch_mixes_shortest_and_fast_solutions_by_size() -> None:
+    lines = "1 2 3/4 5 6/0 7 8\n" + " ".join(map(str, FIVE_BY_FIVE.tiles)) + "\n"
+    code, out = run(["--batch"], lines)
+    assert (code, out) == (0, "2 optimal LL\n4 not-optimal LLLL\n")

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
+from collections.abc import Iterator
 
-from hypothesis import assume, given
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from core import Board, BoardError, parse_document
@@ -50,7 +53,9 @@ def solvable_for_sure(board: Board, goal: Goal, solved: bool) -> None:
         assert solved == truly_solvable(board, goal if isinstance(goal, Board) else str(goal))
 
 
-def assert_solve_result(raw: bytes, code: int, out: str, err: str) -> None:
+def assert_solve_result(
+    raw: bytes, code: int, out: str, err: str, proof: str = "not proven optimal (fast method)"
+) -> None:
     outcome = read_outcome(raw)
     if isinstance(outcome, Exception):
         assert (code, out) == (2, "")
@@ -66,7 +71,7 @@ def assert_solve_result(raw: bytes, code: int, out: str, err: str) -> None:
     assert (code, err) == (0, "")
     header, letters, end = out.split("\n")
     assert end == ""
-    assert header == f"{len(letters)} moves, not proven optimal (fast method)"
+    assert header == f"{len(letters)} moves, {proof}"
     target = goal_board(goal, board.width, board.height)
     assert replay_end(board, moves_from_directions(board, letters)) == target
     solvable_for_sure(board, goal, solved=True)
@@ -119,3 +124,26 @@ def test_solve_batch_gives_each_line_its_own_result(raw: bytes) -> None:
         assert replay_end(board, moves_from_directions(board, directions)) == target
         solvable_for_sure(board, goal, solved=True)
     assert code == worst
+
+
+@pytest.fixture(scope="module")
+def pattern_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The optimal engine's tables built in a folder of this test session (module-wide, as
+    hypothesis runs many examples within one test)."""
+    from core import pattern_db
+
+    before = os.environ.get(pattern_db.CACHE_DIR_VARIABLE)
+    os.environ[pattern_db.CACHE_DIR_VARIABLE] = str(tmp_path_factory.getbasetemp() / "pdb")
+    yield
+    if before is None:
+        del os.environ[pattern_db.CACHE_DIR_VARIABLE]
+    else:
+        os.environ[pattern_db.CACHE_DIR_VARIABLE] = before
+
+
+@pytest.mark.usefixtures("pattern_cache")
+@settings(FUZZ, max_examples=100)
+@given(raw=written_boards().map(lambda w: w.text.encode()))
+def test_solve_by_default_on_small_written_boards_is_optimal(raw: bytes) -> None:
+    code, out, err = run_solve([], raw)
+    assert_solve_result(raw, code, out, err, proof="optimal")
