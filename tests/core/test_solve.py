@@ -32,6 +32,7 @@ from core import (
     suggest_fix,
 )
 from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, SolveCancelledError, replay_end
+from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
 from tests.core.test_fast_solver import solvable_boards_with_goals
 
 
@@ -216,16 +217,6 @@ def test_fast_solutions_of_any_shape_and_goal(case: tuple[Board, GoalName | Boar
 
 
 # --- with the real optimal engine ---------------------------------------------------------
-
-
-@pytest.fixture
-def pattern_cache(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The engine's tables built in a folder of this test session, never the user's."""
-    from core import pattern_db
-
-    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path_factory.getbasetemp() / "pdb"))
 
 
 @pytest.mark.usefixtures("pattern_cache")

@@ -16,6 +16,7 @@ import pytest
 from core import Board, GoalName, format_board, goal_board, random_board
 from core.solution import moves_from_directions, replay_end
 from core.solve_cli import main
+from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
 
 SCRAMBLED = "1 2 3\n4 5 6\n0 7 8\n"
 UNSOLVABLE = "1 2 3\n4 5 6\n8 7 0\n"
@@ -259,16 +260,6 @@ def test_the_launcher_solves_without_importing_qt(tmp_path: Path) -> None:
     )
     assert (finished.returncode, finished.stderr) == (0, "")
     assert finished.stdout == "4 moves, not proven optimal (fast method)\nLLLL\n"
-
-
-@pytest.fixture
-def pattern_cache(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The optimal engine's tables built in a folder of this test session."""
-    from core import pattern_db
-
-    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path_factory.getbasetemp() / "pdb"))
 
 
 @pytest.mark.usefixtures("pattern_cache")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import assume, given, settings
@@ -22,6 +20,7 @@ from core.rule import Goal, goal_board
 from core.solution import moves_from_directions, replay_end
 from core.solve_cli import main
 from core.textio import InputError, decode_text, detect_encoding
+from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
 from tests.core.test_readers_fuzz import (
     FUZZ,
     batch_inputs,
@@ -124,21 +123,6 @@ def test_solve_batch_gives_each_line_its_own_result(raw: bytes) -> None:
         assert replay_end(board, moves_from_directions(board, directions)) == target
         solvable_for_sure(board, goal, solved=True)
     assert code == worst
-
-
-@pytest.fixture(scope="module")
-def pattern_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """The optimal engine's tables built in a folder of this test session (module-wide, as
-    hypothesis runs many examples within one test)."""
-    from core import pattern_db
-
-    before = os.environ.get(pattern_db.CACHE_DIR_VARIABLE)
-    os.environ[pattern_db.CACHE_DIR_VARIABLE] = str(tmp_path_factory.getbasetemp() / "pdb")
-    yield
-    if before is None:
-        del os.environ[pattern_db.CACHE_DIR_VARIABLE]
-    else:
-        os.environ[pattern_db.CACHE_DIR_VARIABLE] = before
 
 
 @pytest.mark.usefixtures("pattern_cache")
