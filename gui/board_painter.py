@@ -85,6 +85,18 @@ class BoardGeometry:
         return range(first_row, last_row + 1), range(first_column, last_column + 1)
 
 
+@dataclass(frozen=True)
+class TileSlide:
+    """A tile on its way between two cells (the solution player's move, animated)."""
+
+    #: The cell the tile left (the blank's cell now).
+    from_cell: int
+    #: The cell the tile arrives in (where the model already has it).
+    to_cell: int
+    #: 0 at the start of the slide, 1 when the tile has arrived.
+    progress: float
+
+
 @dataclass
 class ViewState:
     """What the widget contributes to a paint: UI state, never puzzle state."""
@@ -101,6 +113,10 @@ class ViewState:
     #: board is painted, as for an export). The header may use all of it.
     visible_left: float = 0.0
     visible_width: float = 0.0
+    #: A tile being slid by the solution player, drawn part way between its two cells.
+    slide: TileSlide | None = None
+    #: Play mode's hint: the cell of the tile to slide next, outlined.
+    hint_cell: int | None = None
 
 
 def header_rect(geometry: BoardGeometry, state: ViewState, needed: float) -> QRectF:
@@ -331,6 +347,17 @@ class BoardPainter:
         marked: list[QRectF] = []
         origin = geometry.origin
         left, top, side = origin.x() + inset, origin.y() + inset, cell_size - 2 * inset
+        slide = state.slide
+        slide_shift = QPointF()
+        if slide is not None:
+            # The model already has the tile in its new cell: draw that cell empty and the
+            # tile short of it, on the line back to the cell it left.
+            columns_count = geometry.columns
+            lag = (1.0 - slide.progress) * cell_size
+            slide_shift = QPointF(
+                (slide.from_cell % columns_count - slide.to_cell % columns_count) * lag,
+                (slide.from_cell // columns_count - slide.to_cell // columns_count) * lag,
+            )
         for row in rows:
             y = top + row * cell_size
             first = row * geometry.columns
@@ -346,6 +373,9 @@ class BoardPainter:
                 if value == 0:
                     blank_rects.append(rect)
                     continue
+                if slide is not None and index == slide.to_cell:
+                    blank_rects.append(rect)
+                    rect = rect.translated(slide_shift)
                 tile = (rect, index, value)
                 if index in problem_cells:
                     tiles_by_fill["problem"].append(tile)
@@ -438,6 +468,15 @@ class BoardPainter:
         self, painter: QPainter, geometry: BoardGeometry, colours: BoardColours, state: ViewState
     ) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        if state.hint_cell is not None and state.hint_cell < geometry.columns * geometry.rows:
+            inset = max(2.0, geometry.cell * 0.05)
+            painter.setPen(QPen(colours.highlight, max(3.0, geometry.cell * 0.09)))
+            radius = geometry.cell * 0.12
+            painter.drawRoundedRect(
+                geometry.cell_rect(state.hint_cell).adjusted(inset, inset, -inset, -inset),
+                radius,
+                radius,
+            )
         if state.drag_source is not None and state.drag_target is not None:
             painter.setPen(QPen(colours.selection, 3, Qt.PenStyle.DashLine))
             painter.drawRect(geometry.cell_rect(state.drag_target).adjusted(2, 2, -2, -2))

@@ -12,7 +12,17 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import (
     QFont,
     QFontMetricsF,
@@ -31,7 +41,14 @@ from core.draft import number_can_grow
 from gui import board_accessibility
 from gui.board_editor import ERASE_LAST_DIGIT
 from gui.board_model import BoardModel
-from gui.board_painter import HEADER, MARGIN, BoardGeometry, BoardPainter, ViewState
+from gui.board_painter import (
+    HEADER,
+    MARGIN,
+    BoardGeometry,
+    BoardPainter,
+    TileSlide,
+    ViewState,
+)
 from gui.tile_cache import TileCache
 
 _ARROWS = {
@@ -107,6 +124,12 @@ class BoardView(QAbstractScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFrameShape(QAbstractScrollArea.Shape.NoFrame)
+        self._slide_animation = QVariantAnimation(self)
+        self._slide_animation.setStartValue(0.0)
+        self._slide_animation.setEndValue(1.0)
+        self._slide_animation.setEasingCurve(QEasingCurve.Type.InOutQuad)
+        self._slide_animation.valueChanged.connect(self._on_slide_progress)
+        self._slide_animation.finished.connect(lambda: self._on_slide_progress(None))
         model.changed.connect(self._on_model_changed)
         model.highlight_changed.connect(self.viewport().update)
         self._relayout()
@@ -168,6 +191,33 @@ class BoardView(QAbstractScrollArea):
         self.state.show_badges = show
         self.viewport().update()
 
+    def animate_slide(self, from_cell: int, to_cell: int, milliseconds: int) -> None:
+        """Draw the tile now in `to_cell` gliding there from `from_cell` (call after the
+        model has moved it)."""
+        self._slide_animation.stop()
+        self.state.slide = TileSlide(from_cell, to_cell, 0.0)
+        self._slide_animation.setDuration(max(1, milliseconds))
+        self._slide_animation.start()
+
+    @property
+    def sliding(self) -> bool:
+        return self.state.slide is not None
+
+    def _on_slide_progress(self, value: object) -> None:
+        slide = self.state.slide
+        if slide is None:
+            return
+        if isinstance(value, float) and value < 1.0:
+            self.state.slide = TileSlide(slide.from_cell, slide.to_cell, value)
+        else:
+            self.state.slide = None
+        self.viewport().update()
+
+    def set_hint_cell(self, cell: int | None) -> None:
+        """Outline the cell of the tile a hint says to slide (None: no hint)."""
+        self.state.hint_cell = cell
+        self.viewport().update()
+
     def set_header_hint(self, text: str) -> None:
         self.state.header_hint = text
         self.viewport().update()
@@ -209,6 +259,11 @@ class BoardView(QAbstractScrollArea):
         if not self._editing:
             # Undo, New, Paste, a slide...: the cell on screen is not the number being typed.
             self._entry = _Entry.FRESH
+        # Both name cells of the position they were made for.
+        self.state.hint_cell = None
+        if self.state.slide is not None:
+            self._slide_animation.stop()
+            self.state.slide = None
         if self.state.cursor is None or self.state.cursor >= model.cell_count:
             self.state.cursor = 0
         if (self._geometry.columns, self._geometry.rows) != (model.width, model.height):

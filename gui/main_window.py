@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import GoalName, goal_board
+from core import Board, Goal, GoalName, goal_board
+from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, Solution
 from core.textio import quote_name
 from gui.app import Appearance, forced_palette
 from gui.app_info import APP_NAME, app_version
@@ -50,6 +51,7 @@ from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.mode_controller import Mode, ModeController
 from gui.play_panel import PlayPanel
+from gui.playback import Playback
 from gui.sequence_strip import SequenceStrip
 from gui.session import (
     APPEARANCE_KEY,
@@ -59,6 +61,9 @@ from gui.session import (
     Session,
 )
 from gui.size_bar import SizeBar
+from gui.solution_player import SolutionPlayer, length_text
+from gui.solve_progress import SolveProgress
+from gui.solve_worker import SolveRunner
 from gui.verdict_banner import VerdictBanner
 from gui.walkthrough_dialog import WalkthroughDialog
 
@@ -79,6 +84,13 @@ MODE_HINTS = {
     Mode.PLACE: "Place in order: click where each tile sits, 1 first",
     Mode.PLAY: "Play: click a tile beside the blank or use the arrow keys",
 }
+#: The words for the letters of a move (the way the tile travels).
+TRAVEL_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
+#: Longest slide animation, and the shortest worth showing (faster play just jumps).
+SLIDE_ANIMATION_MS = 180
+MIN_SLIDE_ANIMATION_MS = 40
+#: Past this many cells the tiles are too small for a slide to be seen: no animation.
+MAX_ANIMATED_CELLS = 2500
 
 
 class MainWindow(QMainWindow):
@@ -112,6 +124,14 @@ class MainWindow(QMainWindow):
         self.input_error_banner = InputErrorBanner(self)
         self.play_panel = PlayPanel(self)
         self.play_panel.hide()
+        #: Solve's search and the hint's, each on its own thread.
+        self.solve_runner = SolveRunner(parent=self)
+        self.hint_runner = SolveRunner(parent=self)
+        self.solve_progress = SolveProgress(self)
+        self.solve_progress.hide()
+        self.solution_player = SolutionPlayer(self)
+        self.solution_player.hide()
+        self.playback = Playback(self.model, self.undo_stack, self)
         self.verdict_banner = VerdictBanner(self.model, self)
         self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
@@ -182,7 +202,9 @@ class MainWindow(QMainWindow):
         board_layout.setSpacing(0)
         board_layout.addWidget(self.input_error_banner)
         board_layout.addWidget(self.play_panel)
+        board_layout.addWidget(self.solve_progress)
         board_layout.addWidget(self.board_view, 1)
+        board_layout.addWidget(self.solution_player)
 
         top = QSplitter(Qt.Orientation.Horizontal, self)
         top.setObjectName("boardSplitter")
@@ -288,6 +310,12 @@ class MainWindow(QMainWindow):
             "F1",
             "Check the board by hand, step by step: the inversions, the blank's row, the verdict",
         )
+        self.solve_action = self._action(
+            "&Solve",
+            "solveAction",
+            "Ctrl+L",
+            "Find the moves to the goal (the shortest on boards of up to 16 cells) and play them",
+        )
         self.about_action = self._action("&About Slidecheck", "aboutAction")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
@@ -330,6 +358,8 @@ class MainWindow(QMainWindow):
         )
         mode_menu = menu_bar.addMenu("&Mode")
         mode_menu.addActions(list(self.mode_actions.values()))
+        solve_menu = menu_bar.addMenu("&Solve")
+        solve_menu.addAction(self.solve_action)
         view_menu = menu_bar.addMenu("&View")
         view_menu.addAction(self.badges_action)
         appearance_menu = view_menu.addMenu("&Appearance")
@@ -346,6 +376,8 @@ class MainWindow(QMainWindow):
         toolbar.addWidget(self.goal_picker)
         toolbar.addSeparator()
         toolbar.addActions(list(self.mode_actions.values()))
+        toolbar.addSeparator()
+        toolbar.addAction(self.solve_action)
         self.addToolBar(toolbar)
 
     def _connect_signals(self) -> None:
@@ -406,6 +438,24 @@ class MainWindow(QMainWindow):
         self.files.path_changed.connect(self._update_title)
         self.undo_stack.cleanChanged.connect(self._update_title)
         self.model.changed.connect(self._on_model_changed)
+        # Solve, its progress, the player and the hint.
+        self.solve_action.triggered.connect(self.solve)
+        self.solve_progress.cancel_requested.connect(self.solve_runner.cancel)
+        self.solve_runner.progressed.connect(self.solve_progress.show_progress)
+        self.solve_runner.running_changed.connect(
+            lambda running: None if running else self.solve_progress.hide()
+        )
+        self.solve_runner.solved.connect(self._play_solution)
+        self.solve_runner.stopped.connect(lambda: self.show_message("Search cancelled"))
+        self.solve_runner.failed.connect(lambda text: self.show_message(f"Cannot solve: {text}"))
+        self.solution_player.stepped.connect(self._show_solution_step)
+        self.solution_player.close_requested.connect(self.close_player)
+        self.solution_player.message.connect(self.show_message)
+        self.playback.ended.connect(self._on_playback_ended)
+        self.play_panel.hint_requested.connect(self.hint)
+        self.hint_runner.progressed.connect(self._show_hint_progress)
+        self.hint_runner.solved.connect(self._show_hint)
+        self.hint_runner.failed.connect(lambda text: self.show_message(f"No hint: {text}"))
 
     # -- modes ------------------------------------------------------------------------
 
@@ -466,6 +516,132 @@ class MainWindow(QMainWindow):
         if self.modes.mode is Mode.PLACE:
             self._show_mode_hint()
         self._update_title()
+        board = self.model.board
+        self.solve_action.setEnabled(board is not None)
+        for runner in (self.solve_runner, self.hint_runner):
+            # A search answers for the board it was given; this one is no longer on screen.
+            if runner.is_running and not self._on_screen(runner.board, runner.goal):
+                runner.shutdown()
+                if runner is self.solve_runner:
+                    self.show_message("Search stopped: the board changed")
+
+    def _on_screen(self, board: Board | None, goal: Goal | None) -> bool:
+        """Whether `board` with `goal` (a name or a goal board) is what the window shows."""
+        model = self.model
+        if board is None or goal is None or board != model.board:
+            return False
+        return goal_board(goal, board.width, board.height) == goal_board(
+            model.goal, board.width, board.height
+        )
+
+    # -- solve, the player and hints ------------------------------------------------------
+
+    def _refusal(self) -> str | None:
+        """Why the board on screen cannot be solved, or None when it can be."""
+        if self.model.board is None:
+            problems = self.model.problems
+            first = f": {problems[0].message}" if problems else ""
+            return f"a complete, valid board is needed{first}"
+        verdict = self.model.verdict
+        if verdict is not None and not verdict.solvable:
+            fix = self.model.fix
+            swap = f" Swapping tiles {fix[0]} and {fix[1]} would make it solvable." if fix else ""
+            return f"not solvable, so no search was started. {verdict.steps[-1]}{swap}"
+        return None
+
+    def solve(self) -> bool:
+        """Search for a solution of the board on screen off the GUI thread; the player
+        opens with it. False (and the reason in the status line) when no search starts."""
+        refusal = self._refusal()
+        if refusal is not None:
+            self.show_message(f"Cannot solve: {refusal}")
+            return False
+        self.close_player()
+        board = self.model.board
+        assert board is not None  # no refusal
+        if board.size <= MAX_OPTIMAL_CELLS:
+            what = "Searching for a shortest solution"
+        else:
+            what = "Working out a solution by the hand method (not the shortest)"
+        self.solve_progress.start(what)
+        self.solve_runner.start(board, self.model.goal)
+        return True
+
+    def _play_solution(self, solution: Solution) -> None:
+        if not self._on_screen(solution.start, solution.goal):
+            return
+        self.playback.begin()
+        self.solution_player.set_solution(solution)
+        self.solution_player.show()
+        self.solution_player.setFocus()
+        self.show_message(f"Solved: {length_text(solution)}")
+
+    def _show_solution_step(self, step: int) -> None:
+        player = self.solution_player
+        board = player.board
+        if board is None:
+            return
+        self.playback.show(board, f"Play solution to step {step:,} of {player.length:,}")
+        slide = player.last_slide
+        milliseconds = min(SLIDE_ANIMATION_MS, int(player.interval_ms * 0.7))
+        if (
+            slide is not None
+            and milliseconds >= MIN_SLIDE_ANIMATION_MS
+            and board.size <= MAX_ANIMATED_CELLS
+        ):
+            self.board_view.animate_slide(slide[0], slide[1], milliseconds)
+
+    def close_player(self) -> None:
+        """Close the player; the position it shows stays, as one undoable step."""
+        if self.playback.active:
+            self.playback.end()
+        else:
+            self._on_playback_ended()
+
+    def _on_playback_ended(self) -> None:
+        if self.solution_player.isHidden():
+            return
+        focus = QApplication.focusWidget()
+        had_focus = focus is not None and self.solution_player.isAncestorOf(focus)
+        self.solution_player.pause()
+        self.solution_player.hide()
+        if had_focus:
+            self.board_view.setFocus()
+
+    def hint(self) -> bool:
+        """Look, off the GUI thread, for the next move from the position on screen; the
+        tile is outlined and the move said in the status line. False when none is sought."""
+        refusal = self._refusal()
+        board = self.model.board
+        if (
+            refusal is None
+            and board is not None
+            and board == goal_board(self.model.goal, board.width, board.height)
+        ):
+            refusal = "the board is already at its goal"
+        if refusal is not None:
+            self.show_message(f"No hint: {refusal}")
+            return False
+        assert board is not None  # no refusal
+        self.hint_runner.start(board, self.model.goal)
+        self.show_message("Looking for the next move\u2026")
+        return True
+
+    def _show_hint_progress(self, progress: SearchProgress) -> None:
+        self.show_message(
+            f"Looking for the next move: depth {progress.depth}, {progress.nodes:,} positions"
+        )
+
+    def _show_hint(self, solution: Solution) -> None:
+        if not self._on_screen(solution.start, solution.goal) or not solution.moves:
+            return
+        tile = solution.moves[0]
+        word = TRAVEL_WORDS[solution.directions[0]]
+        self.board_view.set_hint_cell(self.model.index_of_tile(tile))
+        caveat = (
+            "" if solution.optimal else " (from a quick solution, not necessarily the shortest)"
+        )
+        self.show_message(f"Slide {tile} {word}{caveat}")
 
     # -- messages and dialogs -----------------------------------------------------------
 
@@ -647,5 +823,7 @@ class MainWindow(QMainWindow):
         if not self.files.may_discard_changes():
             event.ignore()
             return
+        self.solve_runner.shutdown()
+        self.hint_runner.shutdown()
         self.save_settings()
         event.accept()

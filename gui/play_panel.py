@@ -1,5 +1,5 @@
-"""Play mode's score line: moves and time since the first slide, a Shuffle button, and the
-moment the puzzle is solved."""
+"""Play mode's score line: moves and time since the first slide, Hint and Shuffle buttons,
+and the moment the puzzle is solved."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 
@@ -19,10 +20,12 @@ def clock_text(seconds: float) -> str:
 
 
 class PlayPanel(QWidget):
-    """'Moves 12 · 0:34' and Shuffle; 'Solved in 40 moves, 1:02!' when the goal is reached."""
+    """'Moves 12 · 0:34', Hint and Shuffle; 'Solved in 40 moves, 1:02!' at the goal."""
 
     #: The user asked for a new random solvable board to play.
     shuffle_requested = Signal()
+    #: The user asked which tile to slide next.
+    hint_requested = Signal()
 
     def __init__(
         self, parent: QWidget | None = None, clock: Callable[[], float] = time.monotonic
@@ -42,9 +45,18 @@ class PlayPanel(QWidget):
         shuffle.setObjectName("shuffleButton")
         shuffle.setToolTip("A new random board that can be solved, to play from the start")
         shuffle.clicked.connect(self.shuffle_requested)
+        hint = QPushButton("Hint", self)
+        hint.setObjectName("hintButton")
+        hint.setShortcut(QKeySequence("H"))
+        hint.setToolTip(
+            "Outline the tile to slide next: the first move of a shortest solution on boards "
+            "of up to 16 tiles, of a quick one on larger boards (H)"
+        )
+        hint.clicked.connect(self.hint_requested)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addWidget(self._score, 1)
+        layout.addWidget(hint)
         layout.addWidget(shuffle)
         # The time shown ticks once a second while a game is under way.
         self._ticker = QTimer(self)

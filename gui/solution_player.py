@@ -1,0 +1,368 @@
+"""The solution player: a solution's length, its moves, and the board at any step of it.
+
+It keeps the solution (a core value) and the step shown, and says at every step the
+invariant that made the board solvable in the first place, read from core's verdict, so
+the player teaches the rule too. It puts nothing on the board itself: the window shows
+`board` when `stepped` says it changed (see gui.playback).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QShortcut, QTextCursor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSlider,
+    QStyle,
+    QTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core import Board, apply_slide, check
+from core.invariant import invariant_line
+from core.rule import Verdict
+from core.solution import Solution, replay_end
+
+#: Moves a second the speed control offers.
+SPEEDS = (1, 2, 4, 8, 16, 32, 100)
+DEFAULT_SPEED = 4
+#: Letters per line of the move list (the copy has none of these breaks).
+LETTERS_PER_LINE = 50
+
+CLOSE_TIP = (
+    "Close the player. The position shown stays on the board as one step: "
+    "Undo takes the board back to where the solution started."
+)
+
+
+def length_text(solution: Solution) -> str:
+    """'57 moves, shortest possible', '1,234 moves, not the shortest', '0 moves: ...'."""
+    count = solution.length
+    if count == 0:
+        return "0 moves: the board is already at its goal"
+    moves = f"{count:,} move{'' if count == 1 else 's'}"
+    return f"{moves}, shortest possible" if solution.optimal else f"{moves}, not the shortest"
+
+
+class SolutionPlayer(QWidget):
+    """Steps, plays and scrubs through one solution; the move list copies as letters."""
+
+    #: The step shown changed; read `step`, `board` and `last_slide`.
+    stepped = Signal(int)
+    #: The user closed the player.
+    close_requested = Signal()
+    #: A sentence for the status line (the copy's confirmation).
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("solutionPlayer")
+        self.setAccessibleName("Solution player")
+        # Focus on the player itself is where its keys (arrows, Space, Home, End) work.
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._solution: Solution | None = None
+        self._step = 0
+        self._board: Board | None = None
+        self._start_verdict: Verdict | None = None
+        self._last_slide: tuple[int, int] | None = None
+
+        self._summary = QLabel(self)
+        self._summary.setObjectName("solutionSummary")
+        bold = self._summary.font()
+        bold.setBold(True)
+        self._summary.setFont(bold)
+        self._invariant = QLabel(self)
+        self._invariant.setObjectName("solutionInvariant")
+        self._invariant.setWordWrap(True)
+        self._invariant.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        icons = QStyle.StandardPixmap
+        self._to_start = self._button(
+            icons.SP_MediaSkipBackward, "playerStartButton", "To the start (Home)"
+        )
+        self._back = self._button(
+            icons.SP_MediaSeekBackward, "playerBackButton", "One move back (Left)"
+        )
+        self._play = self._button(icons.SP_MediaPlay, "playerPlayButton", "Play or pause (Space)")
+        self._forward = self._button(
+            icons.SP_MediaSeekForward, "playerForwardButton", "One move on (Right)"
+        )
+        self._to_end = self._button(
+            icons.SP_MediaSkipForward, "playerEndButton", "To the goal (End)"
+        )
+        self._slider = QSlider(Qt.Orientation.Horizontal, self)
+        self._slider.setObjectName("playerSlider")
+        self._slider.setAccessibleName("Step")
+        self._slider.setToolTip("Drag to any step of the solution")
+        self._speed = QComboBox(self)
+        self._speed.setObjectName("playerSpeed")
+        self._speed.setAccessibleName("Speed")
+        self._speed.setToolTip("Moves played a second")
+        for speed in SPEEDS:
+            self._speed.addItem(f"{speed} move{'' if speed == 1 else 's'}/s", speed)
+        self._speed.setCurrentIndex(SPEEDS.index(DEFAULT_SPEED))
+        close = QPushButton("Close", self)
+        close.setObjectName("playerCloseButton")
+        close.setToolTip(CLOSE_TIP)
+        self.setToolTip(CLOSE_TIP)
+
+        self._moves = QPlainTextEdit(self)
+        self._moves.setObjectName("playerMoves")
+        self._moves.setAccessibleName("Moves as letters: the way each tile travels")
+        self._moves.setToolTip(
+            "Each letter is the way a tile slides into the blank: U up, D down, L left, R right"
+        )
+        self._moves.setReadOnly(True)
+        self._moves.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._moves.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        mono = QFont("monospace")
+        mono.setStyleHint(QFont.StyleHint.TypeWriter)
+        self._moves.setFont(mono)
+        self._moves.setFixedHeight(self._moves.fontMetrics().lineSpacing() * 3 + 12)
+        copy = QPushButton("Copy Moves", self)
+        copy.setObjectName("playerCopyButton")
+        copy.setToolTip("Copy the moves as letters (UDLR), one per move")
+
+        controls = QHBoxLayout()
+        controls.setContentsMargins(0, 0, 0, 0)
+        for button in (self._to_start, self._back, self._play, self._forward, self._to_end):
+            controls.addWidget(button)
+        controls.addWidget(self._slider, 1)
+        controls.addWidget(self._speed)
+        heading = QHBoxLayout()
+        heading.setContentsMargins(0, 0, 0, 0)
+        heading.addWidget(self._summary, 1)
+        heading.addWidget(close)
+        moves_row = QHBoxLayout()
+        moves_row.setContentsMargins(0, 0, 0, 0)
+        moves_row.addWidget(self._moves, 1)
+        moves_row.addWidget(copy, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.addLayout(heading)
+        layout.addLayout(controls)
+        layout.addWidget(self._invariant)
+        layout.addLayout(moves_row)
+
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._tick)
+        self._to_start.clicked.connect(lambda: self.set_step(0))
+        self._back.clicked.connect(self.step_back)
+        self._play.clicked.connect(self.toggle_playing)
+        self._forward.clicked.connect(self.step_forward)
+        self._to_end.clicked.connect(lambda: self.set_step(self.length))
+        self._slider.valueChanged.connect(self.set_step)
+        self._speed.currentIndexChanged.connect(self._on_speed_changed)
+        close.clicked.connect(self.close_requested)
+        copy.clicked.connect(self.copy_moves)
+        # While the player has focus; on the board the arrows move its cursor.
+        for key, slot in (
+            (Qt.Key.Key_Left, self.step_back),
+            (Qt.Key.Key_Right, self.step_forward),
+            (Qt.Key.Key_Space, self.toggle_playing),
+            (Qt.Key.Key_Home, lambda: self.set_step(0)),
+            (Qt.Key.Key_End, lambda: self.set_step(self.length)),
+        ):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+        self._on_speed_changed()
+
+    def _button(self, icon: QStyle.StandardPixmap, name: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setIcon(self.style().standardIcon(icon))
+        button.setObjectName(name)
+        button.setToolTip(tip)
+        button.setAccessibleName(tip.split(" (", maxsplit=1)[0])
+        button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        return button
+
+    # -- what the window reads ----------------------------------------------------------
+
+    @property
+    def solution(self) -> Solution | None:
+        return self._solution
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    @property
+    def length(self) -> int:
+        return 0 if self._solution is None else self._solution.length
+
+    @property
+    def board(self) -> Board | None:
+        """The position after `step` moves."""
+        return self._board
+
+    @property
+    def last_slide(self) -> tuple[int, int] | None:
+        """The cells the last single step moved a tile from and to (None after a jump)."""
+        return self._last_slide
+
+    @property
+    def playing(self) -> bool:
+        return self._timer.isActive()
+
+    @property
+    def interval_ms(self) -> int:
+        """Time between two moves while playing."""
+        return self._timer.interval()
+
+    @property
+    def summary_text(self) -> str:
+        return self._summary.text()
+
+    @property
+    def invariant_text(self) -> str:
+        return self._invariant.text()
+
+    @property
+    def moves_text(self) -> str:
+        """The move list as shown (broken into lines)."""
+        return self._moves.toPlainText()
+
+    # -- what the user does -------------------------------------------------------------
+
+    def set_solution(self, solution: Solution) -> None:
+        """Show `solution` from its start."""
+        self.pause()
+        self._solution = solution
+        self._step = 0
+        self._board = solution.start
+        self._last_slide = None
+        self._start_verdict = check(solution.start, solution.goal)
+        self._summary.setText(length_text(solution))
+        self._summary.setAccessibleName(self._summary.text())
+        letters = solution.directions
+        self._moves.setPlainText(
+            "\n".join(
+                letters[at : at + LETTERS_PER_LINE]
+                for at in range(0, len(letters), LETTERS_PER_LINE)
+            )
+        )
+        self._slider.blockSignals(True)
+        self._slider.setRange(0, solution.length)
+        self._slider.setValue(0)
+        self._slider.setPageStep(max(1, solution.length // 20))
+        self._slider.blockSignals(False)
+        self._show_step()
+
+    def set_step(self, step: int) -> None:
+        """Show the position after `step` moves (clamped to the solution)."""
+        solution, board = self._solution, self._board
+        if solution is None or board is None:
+            return
+        step = max(0, min(solution.length, step))
+        if step == self._step:
+            return
+        if abs(step - self._step) == 1:
+            # One slide either way moves the same tile, which is beside the blank.
+            tile = solution.moves[min(step, self._step)]
+            from_cell, to_cell = board.index_of(tile), board.blank_index
+            self._board = apply_slide(board, tile)
+            self._last_slide = (from_cell, to_cell)
+        else:
+            self._board = replay_end(solution.start, solution.moves[:step])
+            self._last_slide = None
+        self._step = step
+        self._show_step()
+        self.stepped.emit(step)
+
+    def step_forward(self) -> None:
+        self.set_step(self._step + 1)
+
+    def step_back(self) -> None:
+        self.set_step(self._step - 1)
+
+    def toggle_playing(self) -> None:
+        if self.playing:
+            self.pause()
+        else:
+            self.play()
+
+    def play(self) -> None:
+        if self._solution is None or self.length == 0:
+            return
+        if self._step >= self.length:
+            self.set_step(0)  # play again from the start
+        self._timer.start()
+        self._show_play_state()
+
+    def pause(self) -> None:
+        self._timer.stop()
+        self._show_play_state()
+
+    def copy_moves(self) -> None:
+        if self._solution is None:
+            return
+        QGuiApplication.clipboard().setText(self._solution.directions)
+        self.message.emit(f"Copied {self._solution.length:,} moves as letters")
+
+    # -- inside -------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.step_forward()
+        if self._step >= self.length:
+            self.pause()
+
+    def _on_speed_changed(self) -> None:
+        speed = self._speed.currentData()
+        self._timer.setInterval(round(1000 / (speed if isinstance(speed, int) else DEFAULT_SPEED)))
+
+    def _show_play_state(self) -> None:
+        icon = (
+            QStyle.StandardPixmap.SP_MediaPause
+            if self.playing
+            else QStyle.StandardPixmap.SP_MediaPlay
+        )
+        self._play.setIcon(self.style().standardIcon(icon))
+        self._play.setAccessibleName("Pause" if self.playing else "Play")
+
+    def _show_step(self) -> None:
+        solution, board, start = self._solution, self._board, self._start_verdict
+        if solution is None or board is None or start is None:
+            return
+        self._slider.blockSignals(True)
+        self._slider.setValue(self._step)
+        self._slider.blockSignals(False)
+        where = "Start" if self._step == 0 else f"Step {self._step:,} of {solution.length:,}"
+        line = f"{where}: {invariant_line(check(board, solution.goal), start)}"
+        if self._step == solution.length and solution.length:
+            line += ". The goal."
+        self._invariant.setText(line)
+        self._invariant.setAccessibleName(line)
+        at_start, at_end = self._step == 0, self._step == solution.length
+        self._to_start.setEnabled(not at_start)
+        self._back.setEnabled(not at_start)
+        self._forward.setEnabled(not at_end)
+        self._to_end.setEnabled(not at_end)
+        self._play.setEnabled(solution.length > 0)
+        self._mark_move()
+
+    def _mark_move(self) -> None:
+        """Select, in the move list, the letter of the move just made."""
+        if self._step == 0:
+            self._moves.setExtraSelections([])
+            return
+        index = self._step - 1
+        line, column = divmod(index, LETTERS_PER_LINE)
+        block = self._moves.document().findBlockByNumber(line)
+        cursor = QTextCursor(block)
+        cursor.movePosition(QTextCursor.MoveOperation.Right, n=column)
+        cursor.movePosition(QTextCursor.MoveOperation.Right, QTextCursor.MoveMode.KeepAnchor, 1)
+        selection = QTextEdit.ExtraSelection()
+        selection.cursor = cursor
+        selection.format.setBackground(self.palette().highlight())
+        selection.format.setForeground(self.palette().highlightedText())
+        self._moves.setExtraSelections([selection])
+        cursor.clearSelection()
+        self._moves.setTextCursor(cursor)
+        self._moves.ensureCursorVisible()

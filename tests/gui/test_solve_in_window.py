@@ -1,0 +1,247 @@
+"""Solve in the window: the search runs off the GUI thread with progress and Cancel, an
+unsolvable board is refused before any search, the player's positions are the model's as
+one undo step, edits end playback, and play mode's hint is a first move of a shortest
+solution."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import deque
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication
+from pytestqt.qtbot import QtBot
+
+from core import Board, Goal, apply_slide, legal_slides, scramble
+from core.solution import SearchProgress, Solution, SolveCancelledError, SolveMethod
+from gui.main_window import MainWindow
+from gui.mode_controller import Mode
+from tests.gui.conftest import LOYD_BOARD, click_cell
+
+GOAL_3X3 = Board.solved(3, 3)
+START_3X3 = scramble(GOAL_3X3, 60, random.Random(5))
+
+
+def bfs_distances(goal: Board) -> dict[Board, int]:
+    """Every position's distance to `goal`, by breadth-first search (3x3: 181,440)."""
+    distance = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        board = queue.popleft()
+        for tile in legal_slides(board):
+            after = apply_slide(board, tile)
+            if after not in distance:
+                distance[after] = distance[board] + 1
+                queue.append(after)
+    return distance
+
+
+@pytest.fixture(scope="module")
+def distances() -> dict[Board, int]:
+    return bfs_distances(GOAL_3X3)
+
+
+class EndlessSearch:
+    """A solver that reports progress until it is cancelled (a search too long to wait for)."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+
+    def __call__(
+        self,
+        board: Board,
+        goal: Goal,
+        *,
+        method: SolveMethod | None,
+        progress: Callable[[SearchProgress], None] | None,
+        cancelled: Callable[[], bool] | None,
+    ) -> Solution:
+        self.started.set()
+        depth = 0
+        assert cancelled is not None
+        assert progress is not None
+        while not cancelled():
+            depth += 1
+            progress(SearchProgress(depth, depth * 1000, 0.0))
+            threading.Event().wait(0.001)  # the search thread's pace, not the test's
+        raise SolveCancelledError
+
+
+def solve_and_wait(qtbot: QtBot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.solve_runner.solved, timeout=20000):
+        assert window.solve()
+    qtbot.waitUntil(window.solution_player.isVisible)
+
+
+def test_solve_runs_in_the_background_and_reports_progress(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.editor.load(START_3X3)
+    search = EndlessSearch()
+    window.solve_runner.solver = search
+    window.solve_action.trigger()
+    assert window.solve_runner.is_running
+    assert window.solve_progress.isVisible()
+    # The GUI thread goes on handling events (a timer fires, progress arrives) meanwhile.
+    timer = QTimer(window)
+    timer.setSingleShot(True)
+    with qtbot.waitSignal(timer.timeout, timeout=5000):
+        timer.start(1)
+    with qtbot.waitSignal(window.solve_runner.progressed, timeout=5000):
+        pass
+    qtbot.waitUntil(lambda: "positions" in window.solve_progress.text)
+    assert "Searching for a shortest solution: depth" in window.solve_progress.text
+    with qtbot.waitSignal(window.solve_runner.stopped, timeout=5000):
+        window.solve_progress.cancel_requested.emit()
+    assert not window.solve_runner.is_running
+    assert not window.solve_progress.isVisible()
+    assert window.status_message.text() == "Search cancelled"
+    assert window.model.board == START_3X3
+
+
+def test_an_edit_during_the_search_stops_it(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(START_3X3)
+    window.solve_runner.solver = EndlessSearch()
+    window.solve()
+    window.editor.new_board()
+    assert not window.solve_runner.is_running
+    assert window.status_message.text() == "Search stopped: the board changed"
+
+
+def test_an_unsolvable_board_starts_no_search(window: MainWindow) -> None:
+    window.editor.load(LOYD_BOARD)
+    search = EndlessSearch()
+    window.solve_runner.solver = search
+    assert not window.solve()
+    assert not window.solve_runner.is_running
+    assert not search.started.is_set()
+    message = window.status_message.text()
+    assert message.startswith("Cannot solve: not solvable, so no search was started.")
+    assert "Swapping tiles" in message
+
+
+def test_solve_is_disabled_for_an_incomplete_board(window: MainWindow) -> None:
+    window.editor.type_digit(0, 0, continues=False)  # two blanks now
+    assert window.model.board is None
+    assert not window.solve_action.isEnabled()
+    assert not window.solve()
+    assert window.status_message.text().startswith("Cannot solve: a complete, valid board")
+
+
+def test_the_player_plays_a_real_solution_to_the_goal(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(START_3X3)
+    solve_and_wait(qtbot, window)
+    player = window.solution_player
+    solution = player.solution
+    assert solution is not None
+    assert solution.optimal
+    assert player.summary_text == f"{solution.length} moves, shortest possible"
+    positions = list(solution.positions())
+    player.step_forward()
+    assert window.model.board == positions[1]
+    player.set_step(5)  # the slider's jump
+    assert window.model.board == positions[5]
+    player.step_back()
+    assert window.model.board == positions[4]
+    player.play()
+    qtbot.waitUntil(lambda: player.step == solution.length, timeout=20000)
+    assert not player.playing
+    assert window.model.board == GOAL_3X3
+    assert player.invariant_text.endswith("as at the start. The goal.")
+
+
+def test_undo_after_playback_returns_to_the_start(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(START_3X3)
+    depth = window.undo_stack.index()
+    solve_and_wait(qtbot, window)
+    player = window.solution_player
+    for _ in range(3):
+        player.step_forward()
+    player.set_step(7)
+    assert window.undo_stack.index() == depth + 1  # one step for the whole playback
+    window.close_player()
+    assert not player.isVisible()
+    shown = window.model.board
+    window.undo_stack.undo()
+    assert window.model.board == START_3X3
+    window.undo_stack.redo()
+    assert window.model.board == shown
+
+
+def test_an_edit_ends_playback_and_undo_walks_back(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(START_3X3)
+    solve_and_wait(qtbot, window)
+    player = window.solution_player
+    player.set_step(4)
+    at_step = window.model.board
+    click_cell(qtbot, window.board_view, 0)
+    window.editor.swap_cells(0, 1)  # an edit while playing
+    assert not player.isVisible()
+    player.step_forward()  # a hidden player no longer moves the board
+    assert window.model.draft.cells[:2] == (at_step.tiles[1], at_step.tiles[0])
+    window.undo_stack.undo()
+    assert window.model.board == at_step
+    window.undo_stack.undo()
+    assert window.model.board == START_3X3
+
+
+def test_undo_during_playback_ends_it_at_the_start(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(START_3X3)
+    solve_and_wait(qtbot, window)
+    window.solution_player.set_step(3)
+    window.undo_action.trigger()
+    assert not window.solution_player.isVisible()
+    assert window.model.board == START_3X3
+
+
+def test_closing_at_the_start_leaves_no_undo_step(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(START_3X3)
+    depth = window.undo_stack.index()
+    solve_and_wait(qtbot, window)
+    window.solution_player.set_step(2)
+    window.solution_player.set_step(0)
+    window.close_player()
+    assert window.undo_stack.index() == depth
+    assert window.undo_stack.count() == depth
+    assert window.model.board == START_3X3
+
+
+def test_copy_moves(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(START_3X3)
+    solve_and_wait(qtbot, window)
+    solution = window.solution_player.solution
+    assert solution is not None
+    window.solution_player.copy_moves()
+    assert QGuiApplication.clipboard().text() == solution.directions
+    assert window.status_message.text() == f"Copied {solution.length} moves as letters"
+
+
+def test_hint_is_one_closer_to_the_goal(
+    qtbot: QtBot, window: MainWindow, distances: dict[Board, int]
+) -> None:
+    window.editor.load(START_3X3)
+    window.set_mode(Mode.PLAY)
+    with qtbot.waitSignal(window.hint_runner.solved, timeout=20000):
+        assert window.hint()
+    message = window.status_message.text()
+    assert message.startswith("Slide ")
+    tile = int(message.split()[1])
+    cell = window.model.index_of_tile(tile)
+    assert window.board_view.state.hint_cell == cell
+    after = apply_slide(START_3X3, tile)
+    assert distances[after] == distances[START_3X3] - 1
+    # The move the hint names is the one made by clicking the outlined tile.
+    assert cell is not None
+    click_cell(qtbot, window.board_view, cell)
+    assert window.model.board == after
+    assert window.board_view.state.hint_cell is None
+
+
+def test_hint_refuses_an_unsolvable_board(window: MainWindow) -> None:
+    window.editor.load(LOYD_BOARD)
+    window.set_mode(Mode.PLAY)
+    assert not window.hint()
+    assert window.status_message.text().startswith("No hint: not solvable")
