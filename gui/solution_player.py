@@ -8,7 +8,7 @@ the player teaches the rule too. It puts nothing on the board itself: the window
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSlider,
-    QStyle,
     QTextEdit,
     QToolButton,
     QVBoxLayout,
@@ -28,6 +27,7 @@ from core import Board, apply_slide, check
 from core.invariant import invariant_line
 from core.rule import Verdict
 from core.solution import Solution, replay_end
+from gui.transport_icons import Transport, transport_icon
 
 #: Moves a second the speed control offers.
 SPEEDS = (1, 2, 4, 8, 16, 32, 100)
@@ -66,6 +66,8 @@ class SolutionPlayer(QWidget):
         self.setAccessibleName("Solution player")
         # Focus on the player itself is where its keys (arrows, Space, Home, End) work.
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        #: Which icon each transport button shows, to redraw them when the palette changes.
+        self._icons: dict[QToolButton, Transport] = {}
         self._solution: Solution | None = None
         self._step = 0
         self._board: Board | None = None
@@ -82,20 +84,15 @@ class SolutionPlayer(QWidget):
         self._invariant.setWordWrap(True)
         self._invariant.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        icons = QStyle.StandardPixmap
         self._to_start = self._button(
-            icons.SP_MediaSkipBackward, "playerStartButton", "To the start (Home)"
+            Transport.TO_START, "playerStartButton", "To the start (Home)"
         )
-        self._back = self._button(
-            icons.SP_MediaSeekBackward, "playerBackButton", "One move back (Left)"
-        )
-        self._play = self._button(icons.SP_MediaPlay, "playerPlayButton", "Play or pause (Space)")
+        self._back = self._button(Transport.BACK, "playerBackButton", "One move back (Left)")
+        self._play = self._button(Transport.PLAY, "playerPlayButton", "Play or pause (Space)")
         self._forward = self._button(
-            icons.SP_MediaSeekForward, "playerForwardButton", "One move on (Right)"
+            Transport.FORWARD, "playerForwardButton", "One move on (Right)"
         )
-        self._to_end = self._button(
-            icons.SP_MediaSkipForward, "playerEndButton", "To the goal (End)"
-        )
+        self._to_end = self._button(Transport.TO_END, "playerEndButton", "To the goal (End)")
         self._slider = QSlider(Qt.Orientation.Horizontal, self)
         self._slider.setObjectName("playerSlider")
         self._slider.setAccessibleName("Step")
@@ -174,14 +171,22 @@ class SolutionPlayer(QWidget):
             shortcut.activated.connect(slot)
         self._on_speed_changed()
 
-    def _button(self, icon: QStyle.StandardPixmap, name: str, tip: str) -> QToolButton:
+    def _button(self, icon: Transport, name: str, tip: str) -> QToolButton:
         button = QToolButton(self)
-        button.setIcon(self.style().standardIcon(icon))
+        button.setIcon(transport_icon(icon, self.palette()))
+        self._icons[button] = icon
         button.setObjectName(name)
         button.setToolTip(tip)
         button.setAccessibleName(tip.split(" (", maxsplit=1)[0])
         button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         return button
+
+    def changeEvent(self, event: QEvent) -> None:
+        # The dark and light appearances change the palette: redraw the icons in its colour.
+        if event.type() == QEvent.Type.PaletteChange:
+            for button, icon in self._icons.items():
+                button.setIcon(transport_icon(icon, self.palette()))
+        super().changeEvent(event)
 
     # -- what the window reads ----------------------------------------------------------
 
@@ -318,12 +323,8 @@ class SolutionPlayer(QWidget):
         self._timer.setInterval(round(1000 / (speed if isinstance(speed, int) else DEFAULT_SPEED)))
 
     def _show_play_state(self) -> None:
-        icon = (
-            QStyle.StandardPixmap.SP_MediaPause
-            if self.playing
-            else QStyle.StandardPixmap.SP_MediaPlay
-        )
-        self._play.setIcon(self.style().standardIcon(icon))
+        self._icons[self._play] = Transport.PAUSE if self.playing else Transport.PLAY
+        self._play.setIcon(transport_icon(self._icons[self._play], self.palette()))
         self._play.setAccessibleName("Pause" if self.playing else "Play")
 
     def _show_step(self) -> None:
