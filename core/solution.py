@@ -44,6 +44,9 @@ class SearchProgress:
     #: Positions generated so far, over every iteration.
     nodes: int
     elapsed_seconds: float
+    #: While the pattern databases are being built (once per shape and goal blank cell,
+    #: then cached): the fraction built, 0.0 to 1.0. None once the search itself runs.
+    building_tables: float | None = None
 
 
 class SolveCancelledError(Exception):

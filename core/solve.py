@@ -13,7 +13,13 @@ from core.board import Board, BoardError
 from core.fast_solver import CancelledCallback, ProgressCallback, solve_fast
 from core.fix import suggest_fix
 from core.rule import Goal, GoalName, check, goal_board, is_solvable
-from core.solution import MAX_OPTIMAL_CELLS, Solution, SolveMethod, UnsolvableError
+from core.solution import (
+    MAX_OPTIMAL_CELLS,
+    SearchProgress,
+    Solution,
+    SolveMethod,
+    UnsolvableError,
+)
 
 
 def solve(
@@ -55,9 +61,19 @@ def solve(
         # shortest solution, and the hand method takes it.
         moves = solve_fast(board, target)
         return Solution(board, target, moves, SolveMethod.OPTIMAL, optimal=True)
-    from core.search import solve_optimal  # the pattern databases load only when needed
+    from core.search import databases_ready, prepare_databases, solve_optimal
 
     deadline = None if time_budget is None else time.monotonic() + time_budget
+    if progress is not None and not databases_ready(target):
+        # The first search of a shape builds its tables (seconds on a 4x4): say so, with
+        # how far it has got, rather than a search that seems stuck at depth 0.
+        started = time.monotonic()
+        report = progress
+
+        def building(fraction: float) -> None:
+            report(SearchProgress(0, 0, time.monotonic() - started, building_tables=fraction))
+
+        prepare_databases(target, progress=building, cancelled=cancelled)
     found = solve_optimal(board, target, progress=progress, cancelled=cancelled, deadline=deadline)
     if found is None:
         moves = solve_fast(board, target, progress=progress, cancelled=cancelled)

@@ -34,7 +34,13 @@ from core.cli import (
 )
 from core.formats import parse_document
 from core.rule import Goal, GoalName
-from core.solution import MAX_OPTIMAL_CELLS, Solution, SolveMethod, UnsolvableError
+from core.solution import (
+    MAX_OPTIMAL_CELLS,
+    SearchProgress,
+    Solution,
+    SolveMethod,
+    UnsolvableError,
+)
 from core.solve import solve
 from core.textio import InputError
 
@@ -83,7 +89,44 @@ def _solve_text(text: str, args: argparse.Namespace, goal: Goal | None) -> Solut
     document = parse_document(text, args.width)
     chosen_goal: Goal = goal or document.goal or GoalName.BLANK_LAST
     method: SolveMethod | None = args.method
-    return solve(document.board, chosen_goal, method=method)
+    progress = _TableProgress() if _stderr_is_terminal() else None
+    try:
+        return solve(document.board, chosen_goal, method=method, progress=progress)
+    finally:
+        if progress is not None:
+            progress.finish()
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (OSError, ValueError):  # closed or detached
+        return False
+
+
+class _TableProgress:
+    """On a terminal, the first search of a shape says it is building its tables (seconds
+    on a 4x4, once) and how far it has got, on one line of standard error."""
+
+    def __init__(self) -> None:
+        self._shown = False
+
+    def __call__(self, progress: SearchProgress) -> None:
+        if progress.building_tables is None:
+            self.finish()
+            return
+        self._shown = True
+        sys.stderr.write(
+            f"\r{COMMAND}: building the search's tables, once for this shape: "
+            f"{progress.building_tables:.0%}"
+        )
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self._shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            self._shown = False
 
 
 def _solve_one(text: str, args: argparse.Namespace, goal: Goal | None, out: TextIO) -> int:

@@ -12,6 +12,9 @@ def progress_text(progress: SearchProgress | None) -> str:
     """'depth 42 · 1,234,567 positions · 3 s', or a plain 'starting' before the first report."""
     if progress is None:
         return "starting\u2026"
+    if progress.building_tables is not None:
+        # Once per board shape: the tables the search looks distances up in.
+        return f"building its tables, once for this shape: {progress.building_tables:.0%}"
     return (
         f"depth {progress.depth:,} \u00b7 {progress.nodes:,} positions \u00b7 "
         f"{progress.elapsed_seconds:.0f} s"

@@ -66,6 +66,8 @@ def install_engine(monkeypatch: pytest.MonkeyPatch) -> Callable[..., StandInEngi
         engine = StandInEngine(answer)
         module = types.ModuleType("core.search")
         module.solve_optimal = engine.solve_optimal  # type: ignore[attr-defined]
+        module.databases_ready = lambda goal: True  # type: ignore[attr-defined]
+        module.prepare_databases = never_called  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, "core.search", module)
         return engine
 
@@ -152,6 +154,27 @@ def test_progress_reaches_the_engine(install_engine: Callable[..., StandInEngine
     reports: list[SearchProgress] = []
     solve(Board.solved(3, 3), progress=reports.append)
     assert engine.calls[0]["progress"] == reports.append
+
+
+def test_the_first_search_of_a_shape_reports_building_its_tables(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core import pattern_db
+
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    reports: list[SearchProgress] = []
+    board = Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1))  # one of the two 31-move positions
+    solution = solve(board, progress=reports.append)
+    assert solution.length == 31
+    building = [report.building_tables for report in reports if report.building_tables is not None]
+    assert building, "no report while the tables were built"
+    assert building == sorted(building)
+    assert building[-1] == 1.0
+    assert all(0.0 <= fraction <= 1.0 for fraction in building)
+    # Built once: the next search of the shape starts at once, with no building reports.
+    reports.clear()
+    solve(board, progress=reports.append)
+    assert all(report.building_tables is None for report in reports)
 
 
 @pytest.mark.parametrize("method", [None, SolveMethod.OPTIMAL, SolveMethod.FAST])

@@ -245,3 +245,12 @@ def test_hint_refuses_an_unsolvable_board(window: MainWindow) -> None:
     window.set_mode(Mode.PLAY)
     assert not window.hint()
     assert window.status_message.text().startswith("No hint: not solvable")
+
+
+def test_the_strip_says_when_the_tables_are_being_built() -> None:
+    from gui.solve_progress import progress_text
+
+    building = SearchProgress(0, 0, 2.0, building_tables=0.4)
+    assert progress_text(building) == "building its tables, once for this shape: 40%"
+    searching = SearchProgress(42, 1_234_567, 3.2)
+    assert progress_text(searching) == "depth 42 \u00b7 1,234,567 positions \u00b7 3 s"
