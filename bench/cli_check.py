@@ -55,15 +55,19 @@ def write_board(directory: Path, side: int) -> Path:
     return path
 
 
-def measure(sides: tuple[int, ...], scale: float) -> list[list[str]]:
+def measure(
+    sides: tuple[int, ...], scale: float, options: tuple[str, ...] = (), pure: bool = False
+) -> list[list[str]]:
     rows = []
     with tempfile.TemporaryDirectory(prefix="slidecheck-bench-") as temporary:
         directory = Path(temporary)
+        # The pure-Python twins, for comparison with the compiled ones (core.speedups).
+        prefix = ["env", "SLIDECHECK_PURE_PYTHON=1"] if pure else []
         for side in sides:
             path = write_board(directory, side)
             timings = time_interleaved(
                 {
-                    "slidecheck": [SLIDECHECK, "check", str(path)],
+                    "slidecheck": [*prefix, SLIDECHECK, "check", *options, str(path)],
                     "baseline": [PYTHON, "-c", SORT_BASELINE, str(path)],
                 },
                 runs=runs_for(side, scale),
@@ -106,11 +110,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sides", type=int, nargs="+", default=list(SIDES), help="board sides to time"
     )
+    parser.add_argument(
+        "--json", action="store_true", help="time `check --json` (the full inversion count)"
+    )
+    parser.add_argument(
+        "--pure", action="store_true", help="force the pure-Python twins (SLIDECHECK_PURE_PYTHON)"
+    )
     args = parser.parse_args(argv)
     compile_bytecode()
     load_before = load_average()
-    rows = measure(tuple(args.sides), args.scale)
-    print("### `slidecheck check FILE` vs reading and sorting the numbers\n")
+    options = ("--json",) if args.json else ()
+    rows = measure(tuple(args.sides), args.scale, options, pure=args.pure)
+    command = " ".join(("check", *options, "FILE"))
+    twins = " (pure-Python twins forced)" if args.pure else ""
+    print(f"### `slidecheck {command}`{twins} vs reading and sorting the numbers\n")
     print(
         "Median wall-clock ms per process, start to exit; ratio = slidecheck / baseline; "
         "CPU ratio compares the median user+system CPU time. "
