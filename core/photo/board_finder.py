@@ -1,0 +1,215 @@
+"""Finding the board in a photo: the outline of the board (its frame, or its tiles when
+it has none) as four corners.
+
+The photo is shrunk to a few hundred pixels and its edges found. The table around the board
+is what can be reached from the photo's border without crossing an edge; what cannot is
+the board, or something else lying on the table. Of those blobs the one with most edges
+inside (a board is full of tile gaps and numbers) is the board, and its outline's convex
+hull, cut down to the four corners that keep most of its area and then fitted side by
+side, gives the corners.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from PIL import Image, ImageFilter
+
+from core.photo.errors import PhotoError
+from core.photo.geometry import Quad
+from core.photo.image import Photo
+
+BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float32]
+
+#: The side the search works at: enough to place the corners within a pixel or two of the
+#: working image, which the grid search then refines.
+SEARCH_LONG_SIDE = 320
+
+#: A board smaller than this fraction of the photo is too small to read.
+MIN_BOARD_FRACTION = 0.02
+
+NO_BOARD_MESSAGE = (
+    "no puzzle board found in this photo: take it from above, with the whole board in view"
+)
+
+
+def _dilate(mask: BoolArray, steps: int = 1) -> BoolArray:
+    """Grow a mask by `steps` pixels (3 x 3 neighbourhoods)."""
+    grown = mask.copy()
+    for _ in range(steps):
+        step = grown.copy()
+        step[1:, :] |= grown[:-1, :]
+        step[:-1, :] |= grown[1:, :]
+        step[:, 1:] |= grown[:, :-1]
+        step[:, :-1] |= grown[:, 1:]
+        step[1:, 1:] |= grown[:-1, :-1]
+        step[:-1, :-1] |= grown[1:, 1:]
+        step[1:, :-1] |= grown[:-1, 1:]
+        step[:-1, 1:] |= grown[1:, :-1]
+        grown = step
+    return grown
+
+
+def _erode(mask: BoolArray, steps: int = 1) -> BoolArray:
+    return ~_dilate(~mask, steps)
+
+
+def reconstruct(seeds: BoolArray, allowed: BoolArray) -> BoolArray:
+    """Every `allowed` pixel connected (4-neighbours) to a seed through allowed pixels."""
+    region = seeds & allowed
+    while True:
+        previous_count = int(region.sum())
+        # Several steps between counts: counting costs as much as a step.
+        for _ in range(8):
+            grown = region.copy()
+            grown[1:, :] |= region[:-1, :]
+            grown[:-1, :] |= region[1:, :]
+            grown[:, 1:] |= region[:, :-1]
+            grown[:, :-1] |= region[:, 1:]
+            region = grown & allowed
+        if int(region.sum()) == previous_count:
+            return region
+
+
+def edge_strength(pixels: FloatArray) -> FloatArray:
+    """The largest colour gradient of the three channels at each pixel."""
+    horizontal = np.zeros_like(pixels)
+    vertical = np.zeros_like(pixels)
+    horizontal[:, 1:-1] = pixels[:, 2:] - pixels[:, :-2]
+    vertical[1:-1, :] = pixels[2:, :] - pixels[:-2, :]
+    result: FloatArray = np.sqrt(horizontal**2 + vertical**2).max(axis=2).astype(np.float32)
+    return result
+
+
+def _convex_hull(points: npt.NDArray[np.int64]) -> list[tuple[float, float]]:
+    """Andrew's monotone chain; points are (x, y); the hull runs clockwise on screen."""
+    unique = sorted({(int(x), int(y)) for x, y in points})
+    if len(unique) < 3:
+        return [(float(x), float(y)) for x, y in unique]
+
+    def cross(o: tuple[int, int], a: tuple[int, int], b: tuple[int, int]) -> int:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[int, int]] = []
+    for point in unique:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], point) <= 0:
+            lower.pop()
+        lower.append(point)
+    upper: list[tuple[int, int]] = []
+    for point in reversed(unique):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], point) <= 0:
+            upper.pop()
+        upper.append(point)
+    return [(float(x), float(y)) for x, y in lower[:-1] + upper[:-1]]
+
+
+def _four_corners(hull: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Cut a convex polygon down to four vertices, each time dropping the vertex whose loss
+    takes least area."""
+    polygon = list(hull)
+    while len(polygon) > 4:
+        losses = []
+        for index, (x, y) in enumerate(polygon):
+            px, py = polygon[index - 1]
+            nx, ny = polygon[(index + 1) % len(polygon)]
+            losses.append(abs((x - px) * (ny - py) - (y - py) * (nx - px)))
+        del polygon[int(np.argmin(losses))]
+    return polygon
+
+
+def _fit_sides(corners: list[tuple[float, float]], outline: npt.NDArray[np.float64]) -> Quad:
+    """Refit each side to the outline points lying along it, and meet the sides at new
+    corners; rounded corners and a pixel's jitter then move the corners little."""
+    lines = []
+    for index in range(4):
+        start = np.asarray(corners[index])
+        end = np.asarray(corners[(index + 1) % 4])
+        direction = end - start
+        length = float(np.hypot(*direction))
+        unit = direction / length
+        normal = np.array([-unit[1], unit[0]])
+        relative = outline - start
+        along = relative @ unit
+        across = relative @ normal
+        near = (np.abs(across) < max(2.0, 0.03 * length)) & (along > 0.15 * length)
+        near &= along < 0.85 * length
+        if near.sum() < 5:
+            lines.append((start, unit))
+            continue
+        chosen = outline[near]
+        centre = chosen.mean(axis=0)
+        _, _, axes = np.linalg.svd(chosen - centre)
+        lines.append((centre, axes[0]))
+    fitted = []
+    for index in range(4):
+        (p1, d1), (p2, d2) = lines[index - 1], lines[index]
+        matrix = np.column_stack([d1, -d2])
+        if abs(np.linalg.det(matrix)) < 1e-9:
+            fitted.append(corners[index])
+            continue
+        t = np.linalg.solve(matrix, p2 - p1)
+        point = p1 + t[0] * d1
+        fitted.append((float(point[0]), float(point[1])))
+    return Quad.from_points(fitted)
+
+
+def find_board_outline(photo: Photo) -> Quad:
+    """The board's outline in working-image pixels. Raises PhotoError when there is no
+    board-like shape in the photo."""
+    factor = max(photo.image.size) / SEARCH_LONG_SIDE
+    small_size = (
+        max(8, round(photo.image.size[0] / factor)),
+        max(8, round(photo.image.size[1] / factor)),
+    )
+    small = photo.image.resize(small_size, Image.Resampling.BOX).filter(
+        ImageFilter.GaussianBlur(1.0)
+    )
+    pixels = np.asarray(small, dtype=np.float32) / 255.0
+    strength = edge_strength(pixels)
+    threshold = max(0.08, 0.25 * float(np.percentile(strength, 99.5)))
+    edges = _dilate(strength > threshold)
+    free = ~edges
+    border = np.zeros_like(free)
+    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
+    table = reconstruct(border, free)
+    # The open table stops at the first edge; the blobs it leaves are the board and things.
+    candidates = _erode(~table, 2)
+    best: tuple[float, BoolArray] | None = None
+    remaining = candidates.copy()
+    minimum_area = MIN_BOARD_FRACTION * candidates.size
+    for _ in range(4):
+        if remaining.sum() < minimum_area:
+            break
+        core = remaining
+        while True:
+            smaller = _erode(core, 3)
+            if not smaller.any():
+                break
+            core = smaller
+        seed = np.zeros_like(remaining)
+        seed_index = np.unravel_index(int(np.argmax(core)), core.shape)
+        seed[seed_index] = True
+        blob = reconstruct(seed, remaining)
+        remaining &= ~blob
+        area = int(blob.sum())
+        if area < minimum_area:
+            continue
+        inside_edges = float((strength[blob] > threshold).mean())
+        score = inside_edges * area
+        if best is None or score > best[0]:
+            best = (score, blob)
+    if best is None:
+        raise PhotoError(NO_BOARD_MESSAGE)
+    blob = _dilate(best[1], 2)
+    outline_mask = blob & ~_erode(blob, 1)
+    ys, xs = np.nonzero(outline_mask)
+    outline = np.column_stack([xs, ys]).astype(np.float64)
+    hull = _convex_hull(outline.astype(np.int64))
+    if len(hull) < 4:
+        raise PhotoError(NO_BOARD_MESSAGE)
+    quad = _fit_sides(_four_corners(hull), outline)
+    if not quad.is_convex() or abs(quad.area()) < 0.7 * float(blob.sum()):
+        raise PhotoError(NO_BOARD_MESSAGE)
+    # Pixel centres: a small-image pixel i spans working pixels i*f .. (i+1)*f.
+    return Quad(*(((x + 0.5) * factor, (y + 0.5) * factor) for x, y in quad.points()))

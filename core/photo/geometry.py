@@ -1,0 +1,106 @@
+"""Points, quadrilaterals and the homographies between a photo and a flat board.
+
+Coordinates are (x, y) in pixels, x to the right and y down, as in the photo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+Point = tuple[float, float]
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True, slots=True)
+class Quad:
+    """Four corners, clockwise from the top left as the photo shows them."""
+
+    top_left: Point
+    top_right: Point
+    bottom_right: Point
+    bottom_left: Point
+
+    @classmethod
+    def from_points(cls, points: Iterable[Sequence[float]]) -> Quad:
+        """Four points in any order, named by where they lie.
+
+        The corners go clockwise round the centre from the one nearest the photo's top left,
+        so a quadrilateral turned up to 45 degrees either way is named as a person looking
+        at the photo would name it.
+        Raises ValueError unless exactly four points are given.
+        """
+        array = np.asarray([(float(p[0]), float(p[1])) for p in points], dtype=np.float64)
+        if array.shape != (4, 2):
+            raise ValueError(f"a quadrilateral needs 4 corners, got {len(array)}")
+        centre = array.mean(axis=0)
+        # Clockwise on screen (y down) is increasing angle; the cycle starts at the corner
+        # nearest the photo's top left.
+        clockwise = list(np.argsort(np.arctan2(array[:, 1] - centre[1], array[:, 0] - centre[0])))
+        first = clockwise.index(int(np.argmin(array[:, 0] + array[:, 1])))
+        order = clockwise[first:] + clockwise[:first]
+        ordered = [(float(array[i, 0]), float(array[i, 1])) for i in order]
+        return cls(ordered[0], ordered[1], ordered[2], ordered[3])
+
+    def points(self) -> tuple[Point, Point, Point, Point]:
+        """The corners clockwise from the top left."""
+        return (self.top_left, self.top_right, self.bottom_right, self.bottom_left)
+
+    def as_array(self) -> FloatArray:
+        """A 4 x 2 array of the corners, clockwise from the top left."""
+        return np.asarray(self.points(), dtype=np.float64)
+
+    def scaled(self, factor: float) -> Quad:
+        """The same quadrilateral in an image `factor` times as large."""
+        return Quad(*((x * factor, y * factor) for x, y in self.points()))
+
+    def area(self) -> float:
+        """Area by the shoelace formula (positive for a clockwise quadrilateral)."""
+        xs, ys = self.as_array().T
+        return float(0.5 * (np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1))))
+
+    def is_convex(self) -> bool:
+        """True when every turn goes the same way (a board's outline always does)."""
+        array = self.as_array()
+        edges = np.roll(array, -1, axis=0) - array
+        turns = edges[:, 0] * np.roll(edges[:, 1], -1) - edges[:, 1] * np.roll(edges[:, 0], -1)
+        return bool(np.all(turns > 0) or np.all(turns < 0))
+
+
+#: The corners of a board in a photo: the outline of its grid of tiles, frame excluded.
+Corners = Quad
+
+
+def homography(source: FloatArray, target: FloatArray) -> FloatArray:
+    """The 3 x 3 projective map taking the four `source` points onto the four `target` points.
+
+    Raises ValueError when three of the points are in line (no such map exists).
+    """
+    rows: list[list[float]] = []
+    values: list[float] = []
+    for (x, y), (u, v) in zip(source.tolist(), target.tolist(), strict=True):
+        rows.append([x, y, 1.0, 0.0, 0.0, 0.0, -u * x, -u * y])
+        values.append(u)
+        rows.append([0.0, 0.0, 0.0, x, y, 1.0, -v * x, -v * y])
+        values.append(v)
+    try:
+        solution = np.linalg.solve(np.asarray(rows), np.asarray(values))
+    except np.linalg.LinAlgError:
+        raise ValueError("the four points do not make a quadrilateral") from None
+    return np.append(solution, 1.0).reshape(3, 3)
+
+
+def apply_homography(matrix: FloatArray, points: FloatArray) -> FloatArray:
+    """The N x 2 `points` mapped through `matrix`."""
+    homogeneous = np.column_stack([points, np.ones(len(points))]) @ matrix.T
+    return homogeneous[:, :2] / homogeneous[:, 2:3]
+
+
+def pillow_perspective_coefficients(output_to_input: FloatArray) -> tuple[float, ...]:
+    """The eight numbers Pillow's PERSPECTIVE transform takes for a map from output pixels
+    back to input pixels."""
+    normalised = output_to_input / output_to_input[2, 2]
+    return tuple(float(value) for value in normalised.flatten()[:8])

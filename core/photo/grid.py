@@ -1,0 +1,293 @@
+"""The grid of tiles inside a board's outline: how many columns and rows, and where each
+line between tiles runs.
+
+The outline is warped square; there, the gaps between tiles are lines running the whole
+board, while a number's strokes run across a part of one tile only. So each column of
+pixels is scored by the edge strength most of its rows share, and the grid is the evenly
+spaced set of lines (3 to 6 of them a side, unless the size is given) that best picks those
+columns out from the columns between them. A second pass warps the grid itself square and
+places each line to the pixel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+from PIL import Image
+
+from core.photo.errors import PhotoError
+from core.photo.geometry import (
+    FloatArray,
+    Quad,
+    apply_homography,
+    homography,
+    pillow_perspective_coefficients,
+)
+
+PixelArray = npt.NDArray[np.float32]
+
+#: The side of the square the board is warped to, and the border kept round the grid.
+RECTIFIED_SIZE = 512
+RECTIFIED_MARGIN = 32
+
+#: Sizes the guess chooses from, per side; a given size may be anything from 2 to 6.
+GUESSED_CELLS = range(3, 7)
+MIN_CELLS, MAX_CELLS_PER_SIDE = 2, 6
+
+#: Below this contrast between the lines and the tiles' middles there is no grid of tiles.
+MIN_GRID_CONTRAST = 0.25
+
+#: A fit this close to the best one and wider wins (see fit_axis).
+WIDEST_TOLERANCE = 0.8
+
+NO_GRID_MESSAGE = "no grid of tiles found on the board: is this a sliding-tile puzzle?"
+
+
+@dataclass(frozen=True)
+class Rectified:
+    """A quadrilateral of the photo warped square, and the map back."""
+
+    pixels: PixelArray
+    to_photo: FloatArray
+
+    @property
+    def size(self) -> int:
+        return int(self.pixels.shape[0])
+
+
+def rectify(image: Image.Image, outline: Quad, margin: int = RECTIFIED_MARGIN) -> Rectified:
+    """Warp `outline` (working-image pixels) onto the square RECTIFIED_SIZE, `margin` pixels
+    in from its sides."""
+    size = RECTIFIED_SIZE
+    square = np.array(
+        [
+            [margin, margin],
+            [size - margin, margin],
+            [size - margin, size - margin],
+            [margin, size - margin],
+        ],
+        dtype=np.float64,
+    )
+    to_photo = homography(square, outline.as_array())
+    warped = image.transform(
+        (size, size),
+        Image.Transform.PERSPECTIVE,
+        pillow_perspective_coefficients(to_photo),
+        Image.Resampling.BILINEAR,
+    )
+    return Rectified(np.asarray(warped, dtype=np.float32) / 255.0, to_photo)
+
+
+def line_profiles(pixels: PixelArray) -> tuple[PixelArray, PixelArray]:
+    """Per column and per row, the edge strength that half of the perpendicular pixels
+    reach: high on a gap between tiles, low through a number."""
+    horizontal = np.zeros(pixels.shape[:2], dtype=np.float32)
+    vertical = np.zeros(pixels.shape[:2], dtype=np.float32)
+    horizontal[:, 1:-1] = np.abs(pixels[:, 2:] - pixels[:, :-2]).sum(axis=2)
+    vertical[1:-1, :] = np.abs(pixels[2:] - pixels[:-2]).sum(axis=2)
+    # Glare and shadow change how strong an edge is from one part of the board to another;
+    # measured against the edges around it, every gap stands out alike.
+    strength = horizontal + vertical
+    surround = _box_mean(strength, 24) + 0.02
+    horizontal /= surround
+    vertical /= surround
+    # A gap is two edges a few pixels apart, and a warp a pixel off bends it: widen each.
+    widened_x = horizontal.copy()
+    widened_y = vertical.copy()
+    for shift in range(1, 8):
+        widened_x[:, shift:] = np.maximum(widened_x[:, shift:], horizontal[:, :-shift])
+        widened_x[:, :-shift] = np.maximum(widened_x[:, :-shift], horizontal[:, shift:])
+        widened_y[shift:, :] = np.maximum(widened_y[shift:, :], vertical[:-shift, :])
+        widened_y[:-shift, :] = np.maximum(widened_y[:-shift, :], vertical[shift:, :])
+    columns = np.percentile(widened_x, 50, axis=0).astype(np.float32)
+    rows = np.percentile(widened_y, 50, axis=1).astype(np.float32)
+    return columns, rows
+
+
+def _box_mean(values: PixelArray, radius: int) -> PixelArray:
+    """The mean over a (2 radius + 1)-pixel square round each pixel (clipped at the sides)."""
+    padded = np.pad(values, radius + 1, mode="edge").astype(np.float64)
+    total = padded.cumsum(axis=0).cumsum(axis=1)
+    side = 2 * radius + 1
+    window = (
+        total[side:, side:] - total[:-side, side:] - total[side:, :-side] + total[:-side, :-side]
+    )
+    height, width = values.shape
+    result: PixelArray = (window[:height, :width] / (side * side)).astype(np.float32)
+    return result
+
+
+@dataclass(frozen=True)
+class AxisFit:
+    """Evenly spaced lines along one side: the first at `start`, `cells` cells of `pitch`."""
+
+    start: float
+    pitch: float
+    cells: int
+    contrast: float
+
+    @property
+    def end(self) -> float:
+        return self.start + self.cells * self.pitch
+
+
+def fit_axis(
+    profile: PixelArray,
+    cell_counts: range | tuple[int, ...],
+    start_range: tuple[float, float],
+    end_range: tuple[float, float],
+) -> AxisFit:
+    """The evenly spaced lines that stand out most from the midpoints between them."""
+    length = len(profile)
+    smooth = np.convolve(profile, np.ones(3, dtype=np.float32) / 3, mode="same")
+    starts = np.arange(max(1, int(start_range[0])), min(length - 2, int(start_range[1])) + 1, 2)
+    ends = np.arange(max(1, int(end_range[0])), min(length - 2, int(end_range[1])) + 1, 2)
+    if len(starts) == 0 or len(ends) == 0:
+        raise PhotoError(NO_GRID_MESSAGE)
+    scale = float(np.mean(smooth)) + 1e-6
+    start_grid, end_grid = np.meshgrid(starts, ends, indexing="ij")
+    span = (end_grid - start_grid).astype(np.float64)
+    contrasts = []
+    for cells in cell_counts:
+        fractions = np.arange(cells + 1) / cells
+        middles = (np.arange(cells) + 0.5) / cells
+        lines = np.rint(start_grid[:, :, None] + span[:, :, None] * fractions).astype(np.int64)
+        centres = np.rint(start_grid[:, :, None] + span[:, :, None] * middles).astype(np.int64)
+        lines = np.clip(lines, 0, length - 1)
+        centres = np.clip(centres, 0, length - 1)
+        # Every line must be there: the weakest counts as much as all the others together.
+        at_lines = smooth[lines]
+        line_strength = (at_lines.min(axis=2) + at_lines.mean(axis=2)) / 2
+        contrast = (line_strength - smooth[centres].mean(axis=2)) / scale
+        contrast[span < cells * 8] = -np.inf  # cells under 8 pixels are no tiles
+        contrasts.append(contrast)
+    stacked = np.stack(contrasts)
+    best = float(stacked.max())
+    # Three of four gaps are as evenly spaced as all four, and a weak gap (in glare, say)
+    # makes the three stand out more: of the fits nearly as good as the best, the widest
+    # is the grid, and of those as wide, the one that stands out most.
+    qualified = stacked >= best * WIDEST_TOLERANCE
+    spans = np.broadcast_to(span, stacked.shape)
+    widest = float(spans[qualified].max())
+    pitches = spans / np.asarray(list(cell_counts), dtype=np.float64)[:, None, None]
+    wide = qualified & (spans >= widest - 0.5 * pitches)
+    index = np.unravel_index(int(np.argmax(np.where(wide, stacked, -np.inf))), stacked.shape)
+    cells = list(cell_counts)[index[0]]
+    start, end = float(starts[index[1]]), float(ends[index[2]])
+    return AxisFit(start, (end - start) / cells, cells, float(stacked[index]))
+
+
+def refine_lines(profile: PixelArray, fit: AxisFit) -> tuple[float, ...]:
+    """Each line moved to the strongest column within a sixth of a cell of where the even
+    spacing put it."""
+    smooth = np.convolve(profile, np.ones(3, dtype=np.float32) / 3, mode="same")
+    reach = max(1, int(fit.pitch / 6))
+    placed = []
+    for index in range(fit.cells + 1):
+        guess = round(fit.start + index * fit.pitch)
+        low, high = max(0, guess - reach), min(len(smooth), guess + reach + 1)
+        if high <= low:
+            placed.append(float(guess))
+            continue
+        window = smooth[low:high]
+        placed.append(float(low + int(np.argmax(window))))
+    return tuple(placed)
+
+
+@dataclass(frozen=True)
+class GridFit:
+    """The grid of tiles found on a board."""
+
+    #: The grid's outline in working-image pixels.
+    corners: Quad
+    columns: int
+    rows: int
+    #: The board warped so the grid fills the square inside RECTIFIED_MARGIN.
+    rectified: Rectified
+    #: Line positions in the rectified square: columns + 1 across, rows + 1 down.
+    column_lines: tuple[float, ...]
+    row_lines: tuple[float, ...]
+    #: How much the lines stand out, the weaker of the two sides.
+    contrast: float
+
+    def cell_quad(self, row: int, column: int) -> Quad:
+        """A cell's outline in working-image pixels."""
+        left, right = self.column_lines[column], self.column_lines[column + 1]
+        top, bottom = self.row_lines[row], self.row_lines[row + 1]
+        square = np.array([[left, top], [right, top], [right, bottom], [left, bottom]])
+        points = apply_homography(self.rectified.to_photo, square)
+        return Quad(*((float(x), float(y)) for x, y in points))
+
+
+def _grid_outline(rectified: Rectified, across: AxisFit, down: AxisFit) -> Quad:
+    square = np.array(
+        [
+            [across.start, down.start],
+            [across.end, down.start],
+            [across.end, down.end],
+            [across.start, down.end],
+        ]
+    )
+    points = apply_homography(rectified.to_photo, square)
+    return Quad(*((float(x), float(y)) for x, y in points))
+
+
+def find_grid(
+    image: Image.Image,
+    outline: Quad,
+    size: tuple[int, int] | None = None,
+    *,
+    outline_is_grid: bool = False,
+) -> GridFit:
+    """The grid of tiles inside `outline` (working-image pixels).
+
+    `size` (columns, rows) fixes the count; otherwise it is guessed. `outline_is_grid` says
+    the outline already is the grid's (corners placed by a person): then only the lines
+    inside are placed. Raises PhotoError when no grid stands out.
+    """
+    starts: tuple[float, float]
+    ends: tuple[float, float]
+    across_counts: tuple[int, ...] | range = (size[0],) if size else GUESSED_CELLS
+    down_counts: tuple[int, ...] | range = (size[1],) if size else GUESSED_CELLS
+    if not outline_is_grid:
+        first = rectify(image, outline, margin=RECTIFIED_MARGIN // 2)
+        columns, rows = line_profiles(first.pixels)
+        inner = RECTIFIED_SIZE - RECTIFIED_MARGIN
+        # The grid lies inside the outline; a frame is at most a third of the board's side.
+        starts = (RECTIFIED_MARGIN // 2 - 6, RECTIFIED_MARGIN // 2 + 0.3 * inner)
+        ends = (RECTIFIED_SIZE - RECTIFIED_MARGIN // 2 - 0.3 * inner, RECTIFIED_SIZE - 10)
+        across = fit_axis(columns, across_counts, starts, ends)
+        down = fit_axis(rows, down_counts, starts, ends)
+        outline = _grid_outline(first, across, down)
+        across_counts, down_counts = (across.cells,), (down.cells,)
+    second = rectify(image, outline)
+    columns, rows = line_profiles(second.pixels)
+    inner = RECTIFIED_SIZE - 2 * RECTIFIED_MARGIN
+    slack = 0.06 * inner
+    starts = (RECTIFIED_MARGIN - slack, RECTIFIED_MARGIN + slack)
+    ends = (RECTIFIED_SIZE - RECTIFIED_MARGIN - slack, RECTIFIED_SIZE - RECTIFIED_MARGIN + slack)
+    across = fit_axis(columns, across_counts, starts, ends)
+    down = fit_axis(rows, down_counts, starts, ends)
+    contrast = min(across.contrast, down.contrast)
+    if contrast < MIN_GRID_CONTRAST:
+        raise PhotoError(NO_GRID_MESSAGE)
+    column_lines = refine_lines(columns, across)
+    row_lines = refine_lines(rows, down)
+    corners = _grid_outline(
+        second,
+        AxisFit(
+            column_lines[0], (column_lines[-1] - column_lines[0]) / across.cells, across.cells, 0
+        ),
+        AxisFit(row_lines[0], (row_lines[-1] - row_lines[0]) / down.cells, down.cells, 0),
+    )
+    return GridFit(
+        corners=corners,
+        columns=across.cells,
+        rows=down.cells,
+        rectified=second,
+        column_lines=column_lines,
+        row_lines=row_lines,
+        contrast=contrast,
+    )
