@@ -62,3 +62,18 @@ class SolveProgress(QWidget):
         text = f"{self._what}: {progress_text(progress)}"
         self._label.setText(text)
         self._label.setAccessibleName(text)
+        if progress is not None and progress.building_tables is not None:
+            # Building the tables has a known end: the bar fills.
+            self._bar.setRange(0, 100)
+            self._bar.setValue(round(progress.building_tables * 100))
+        else:
+            self._bar.setRange(0, 0)
+
+    @property
+    def bar_range(self) -> tuple[int, int]:
+        """The bar's range: (0, 0) while it only shows that something runs."""
+        return self._bar.minimum(), self._bar.maximum()
+
+    @property
+    def bar_value(self) -> int:
+        return self._bar.value()

@@ -254,3 +254,17 @@ def test_the_strip_says_when_the_tables_are_being_built() -> None:
     assert progress_text(building) == "building its tables, once for this shape: 40%"
     searching = SearchProgress(42, 1_234_567, 3.2)
     assert progress_text(searching) == "depth 42 \u00b7 1,234,567 positions \u00b7 3 s"
+
+
+def test_the_strip_fills_its_bar_while_the_tables_are_built(qtbot: QtBot) -> None:
+    from gui.solve_progress import SolveProgress
+
+    strip = SolveProgress()
+    qtbot.addWidget(strip)
+    strip.start("Searching for a shortest solution")
+    assert strip.bar_range == (0, 0)
+    strip.show_progress(SearchProgress(0, 0, 1.0, building_tables=0.25))
+    assert strip.bar_range == (0, 100)
+    assert strip.bar_value == 25
+    strip.show_progress(SearchProgress(30, 1000, 2.0))
+    assert strip.bar_range == (0, 0)
