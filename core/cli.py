@@ -75,6 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--explain", action="store_true", help="also print the reasoning, step by step"
     )
+    # Reading a photo (core.photo; needs the `photo` extra: numpy and Pillow).
+    parser.add_argument(
+        "--photo",
+        metavar="IMAGE",
+        help="read the board from a photo of the puzzle (JPEG, PNG, ...) and check it",
+    )
     return parser
 
 
@@ -387,6 +393,11 @@ def main(
     a closed standard input or output, a full disk.
     """
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.photo is not None:
+        # Imported here: numpy and Pillow load only when a photo is read.
+        from core.photo.check_command import check_photo
+
+        return check_photo(args, stdout)
     return run_board_command(
         "slidecheck check",
         args,

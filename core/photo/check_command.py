@@ -1,0 +1,79 @@
+"""`slidecheck check --photo IMAGE`: read a board from a photo, print it and the verdict.
+
+Exit status as `check`: 0 solvable, 1 not solvable, 2 when the photo cannot be read (one
+line on standard error saying why, or what to install).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from core import cli
+from core.board import cell_name
+from core.formats import format_board
+from core.photo import photo_support_missing
+from core.rule import Goal, GoalName, check
+from core.textio import InputError, quote_name
+
+INSTALL_HINT = (
+    "reading a photo needs numpy and Pillow, which are not installed: "
+    "pip install 'slidecheck[photo]'"
+)
+
+
+def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
+    """Run the photo check `args` ask for; returns the exit status."""
+    command = "slidecheck check"
+    if args.batch:
+        cli.say(f"{command}: --photo reads one photo; it does not take --batch")
+        return cli.EXIT_INVALID
+    if photo_support_missing():
+        cli.say(f"{command}: {INSTALL_HINT}")
+        return cli.EXIT_INVALID
+
+    from core.photo.errors import PhotoError
+    from core.photo.reader import read_photo
+
+    def run(out: TextIO) -> int:
+        goal: Goal = cli.resolve_goal(args.goal) or GoalName.BLANK_LAST
+        try:
+            reading = read_photo(args.photo)
+        except PhotoError as error:
+            raise InputError(f"{quote_name(args.photo)}: {error}") from None
+        board = reading.board
+        if args.json:
+            data = cli._verdict_dict(board, goal)
+            data["photo"] = {
+                "board": str(board),
+                "width": reading.width,
+                "height": reading.height,
+                "tiles": list(board.tiles),
+                "unsure": [list(cell) for cell in reading.unsure],
+                "confidence": [round(value, 4) for value in reading.confidence],
+                "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners.points()],
+            }
+            cli.write_out(out, json.dumps(data) + "\n")
+            return cli.EXIT_SOLVABLE if data["solvable"] else cli.EXIT_UNSOLVABLE
+        cli.write_out(out, f"read a {reading.width}x{reading.height} board:\n")
+        cli.write_out(
+            out, format_board(board) + ("" if format_board(board).endswith("\n") else "\n")
+        )
+        for row, column in reading.unsure:
+            index = row * reading.width + column
+            number = board.tiles[index]
+            read = "the blank" if number == 0 else str(number)
+            cli.write_out(
+                out, f"unsure: {cell_name(index, reading.width)} (read as {read}): check it\n"
+            )
+        verdict = check(board, goal)
+        cli.write_out(out, ("solvable" if verdict.solvable else "unsolvable") + "\n")
+        if args.explain:
+            for step in verdict.steps:
+                cli.write_out(out, f"  {step}\n")
+        cli.flush_out(out)
+        return cli.EXIT_SOLVABLE if verdict.solvable else cli.EXIT_UNSOLVABLE
+
+    return cli.run_guarded(command, args.photo, stdout if stdout is not None else sys.stdout, run)

@@ -1,0 +1,192 @@
+"""Reading a photo of a sliding-tile puzzle: `read_photo`, the one call the window and the
+command line make.
+
+    reading = read_photo(Path("puzzle.jpg"))
+    reading.board            # a core.Board, the numbers assigned jointly
+    reading.unsure           # (row, column) of the cells to look at
+    reading.cells[0].quad    # where the top-left cell is in the photo
+
+To re-read after the user moves the corners or changes the size, decode once with
+`load_photo` and pass the Photo: `read_photo(photo, corners=moved, size=(4, 4))`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from core.board import Board
+from core.photo.assignment import assignment_margins, solve_assignment
+from core.photo.board_finder import find_board_outline
+from core.photo.errors import PhotoError
+from core.photo.geometry import Corners, Quad
+from core.photo.grid import MAX_CELLS_PER_SIDE, MIN_CELLS, GridFit, find_grid
+from core.photo.image import Photo, load_photo
+from core.photo.recognizer import MAX_NUMBER, cell_features, shipped_network
+
+#: A cell whose reading beats its best alternative by less than this (in log-probability)
+#: is marked unsure. Tuned on the training photos so that wrong cells are marked.
+UNSURE_MARGIN = 4.0
+
+#: The mean cost per cell (negative log-probability) above which the cells do not look
+#: like numbered tiles at all: not a puzzle, or too blurred to read.
+MAX_MEAN_COST = 2.5
+
+BLURRED_MESSAGE = (
+    "the tiles' numbers cannot be read: the photo may be blurred or not of a sliding-tile "
+    "puzzle; take it again, steady and close"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class CellReading:
+    """One cell's reading."""
+
+    row: int
+    column: int
+    #: The number read, 0 for the blank.
+    number: int
+    #: How sure, 0.5 (a coin toss with another number) to 1.
+    confidence: float
+    #: True when the cell should be looked at before the reading is accepted.
+    unsure: bool
+    #: The cell's outline in the photo's pixels (upright, full size).
+    quad: Quad
+
+
+@dataclass(frozen=True)
+class PhotoReading:
+    """A board read from a photo."""
+
+    #: The tile grid's corners in the photo's pixels (upright, full size).
+    corners: Corners
+    width: int
+    height: int
+    #: Row-major, `width` x `height`.
+    cells: tuple[CellReading, ...]
+    #: The photo's size (upright), the space of every coordinate here.
+    photo_size: tuple[int, int]
+    #: Whether the corners and the size were found here or given.
+    corners_found: bool
+    size_guessed: bool
+
+    @property
+    def board(self) -> Board:
+        """The reading as a board (always valid: numbers are assigned as a permutation)."""
+        return Board(self.width, self.height, tuple(cell.number for cell in self.cells))
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(cell.number for cell in self.cells)
+
+    @property
+    def confidence(self) -> tuple[float, ...]:
+        return tuple(cell.confidence for cell in self.cells)
+
+    @property
+    def unsure(self) -> tuple[tuple[int, int], ...]:
+        """(row, column), 0-based from the top left, of each cell marked unsure."""
+        return tuple((cell.row, cell.column) for cell in self.cells if cell.unsure)
+
+    def cell(self, row: int, column: int) -> CellReading:
+        return self.cells[row * self.width + column]
+
+
+def _check_size(size: tuple[int, int]) -> None:
+    width, height = size
+    if not (MIN_CELLS <= width <= MAX_CELLS_PER_SIDE and MIN_CELLS <= height <= MAX_CELLS_PER_SIDE):
+        raise PhotoError(
+            f"the reader reads boards from {MIN_CELLS}x{MIN_CELLS} to "
+            f"{MAX_CELLS_PER_SIDE}x{MAX_CELLS_PER_SIDE}, not {width}x{height}"
+        )
+    if width * height - 1 > MAX_NUMBER:
+        raise PhotoError(
+            f"the reader knows numbers up to {MAX_NUMBER}, not a {width}x{height} board"
+        )
+
+
+def read_grid(
+    photo: Photo, grid: GridFit, *, corners_found: bool, size_guessed: bool
+) -> PhotoReading:
+    """Read the numbers of a grid already placed. Raises PhotoError when they do not look
+    like a numbered board."""
+    _check_size((grid.columns, grid.rows))
+    cell_count = grid.columns * grid.rows
+    features = cell_features(grid.rectified.pixels, grid.column_lines, grid.row_lines)
+    log_probabilities = shipped_network().log_probabilities(features)[:, :cell_count]
+    costs = -log_probabilities.astype(np.float64)
+    numbers, reduced = solve_assignment(costs)
+    chosen_costs = costs[np.arange(cell_count), list(numbers)]
+    if float(chosen_costs.mean()) > MAX_MEAN_COST:
+        raise PhotoError(BLURRED_MESSAGE)
+    margins = assignment_margins(numbers, reduced)
+    # A reading unsure of most cells is a guess: say so rather than show a made-up board.
+    if int((margins < UNSURE_MARGIN).sum()) * 2 > cell_count:
+        raise PhotoError(BLURRED_MESSAGE)
+    cells = []
+    for index, (number, margin) in enumerate(zip(numbers, margins, strict=True)):
+        row, column = divmod(index, grid.columns)
+        bounded = float(min(margin, 50.0))
+        cells.append(
+            CellReading(
+                row=row,
+                column=column,
+                number=number,
+                confidence=float(1.0 / (1.0 + np.exp(-bounded))),
+                unsure=bounded < UNSURE_MARGIN,
+                quad=grid.cell_quad(row, column).scaled(photo.scale),
+            )
+        )
+    return PhotoReading(
+        corners=grid.corners.scaled(photo.scale),
+        width=grid.columns,
+        height=grid.rows,
+        cells=tuple(cells),
+        photo_size=photo.size,
+        corners_found=corners_found,
+        size_guessed=size_guessed,
+    )
+
+
+def find_corners(photo: Photo) -> Corners:
+    """The corners of the board's tile grid, in the photo's pixels; guesses the size on the
+    way (use `guess_size` for it). Raises PhotoError."""
+    return find_grid(photo.image, find_board_outline(photo)).corners.scaled(photo.scale)
+
+
+def guess_size(photo: Photo, corners: Corners) -> tuple[int, int]:
+    """(width, height) of the grid inside `corners` (photo pixels). Raises PhotoError."""
+    grid = find_grid(photo.image, corners.scaled(1 / photo.scale))
+    return (grid.columns, grid.rows)
+
+
+def read_photo(
+    source: bytes | str | Path | Photo,
+    *,
+    size: tuple[int, int] | None = None,
+    corners: Corners | None = None,
+) -> PhotoReading:
+    """Read a sliding-tile board from a photo.
+
+    `source`: image bytes, a file, or a Photo from `load_photo` (decode once, read again).
+    `size`: (width, height) in cells, when known; otherwise guessed (3 to 6 a side).
+    `corners`: the tile grid's corners in the photo's pixels (upright, full size), when a
+    person placed them; otherwise found.
+
+    Raises PhotoError, with a message for a person, when the bytes are not an image, no
+    board is found, or its numbers cannot be read.
+    """
+    photo = source if isinstance(source, Photo) else load_photo(source)
+    if size is not None:
+        _check_size(size)
+    if corners is None:
+        outline = find_board_outline(photo)
+        grid = find_grid(photo.image, outline, size)
+    else:
+        working = corners.scaled(1 / photo.scale)
+        if not working.is_convex() or abs(working.area()) < 64:
+            raise PhotoError("the corners do not outline a board: drag them to its corners")
+        grid = find_grid(photo.image, working, size, outline_is_grid=True)
+    return read_grid(photo, grid, corners_found=corners is None, size_guessed=size is None)

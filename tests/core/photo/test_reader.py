@@ -1,0 +1,168 @@
+"""The reader on the generated test set, and on photos that are no puzzle.
+
+The test set is seeds 0 to TEST_PHOTO_COUNT - 1 of the TEST style set; the network was
+trained on seeds from 1_000_000 of the TRAINING style set (core/photo/train.py), so none of
+these images, nor their engraved numbers, were seen in training.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from core.photo.errors import PhotoError
+from core.photo.reader import PhotoReading, read_photo
+from core.photo.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
+
+TEST_PHOTO_COUNT = 200
+
+#: What the reader reaches on the test set, NOT the issue's target (0.98 of boards exact,
+#: and every wrong cell marked unsure). Measured (bench/photo_read.py --accuracy 200: 151
+#: exact, 20 refused, 4 with the wrong size, 25 with some cells wrong of which 11 had all
+#: of them marked), so a regression fails; raise them as the reader improves.
+MIN_EXACT_RATE = 0.75
+MIN_WRONG_CELLS_MARKED_RATE = 0.35
+
+
+@dataclass(frozen=True)
+class Outcome:
+    synthetic: SyntheticPhoto
+    reading: PhotoReading | None
+    error: str | None
+
+    @property
+    def exact(self) -> bool:
+        return self.reading is not None and self.reading.board == self.synthetic.board
+
+    def wrong_cells(self) -> set[tuple[int, int]]:
+        """Cells read wrong; every cell when the size or the reading itself failed."""
+        board = self.synthetic.board
+        everything = {divmod(index, board.width) for index in range(len(board.tiles))}
+        if self.reading is None or (self.reading.width, self.reading.height) != (
+            board.width,
+            board.height,
+        ):
+            return everything
+        return {
+            divmod(index, board.width)
+            for index, (read, true) in enumerate(
+                zip(self.reading.numbers, board.tiles, strict=True)
+            )
+            if read != true
+        }
+
+
+def read_outcome(synthetic: SyntheticPhoto) -> Outcome:
+    try:
+        return Outcome(synthetic, read_photo(synthetic.jpeg), None)
+    except PhotoError as error:
+        return Outcome(synthetic, None, str(error))
+
+
+@cache
+def outcomes_of_the_test_set() -> tuple[Outcome, ...]:
+    """Generated and read once per session: the two tests below share them."""
+    return tuple(
+        read_outcome(generate_photo(seed, StyleSet.TEST)) for seed in range(TEST_PHOTO_COUNT)
+    )
+
+
+def describe(outcomes: list[Outcome]) -> str:
+    return "\n".join(
+        f"seed {o.synthetic.seed} ({o.synthetic.style}): "
+        + (
+            o.error
+            or f"wrong {sorted(o.wrong_cells())}, unsure {o.reading.unsure if o.reading else ()}"
+        )
+        for o in outcomes
+    )
+
+
+def test_most_boards_of_the_test_set_are_read_exactly() -> None:
+    outcomes = outcomes_of_the_test_set()
+    exact = sum(outcome.exact for outcome in outcomes) / len(outcomes)
+    failures = [outcome for outcome in outcomes if not outcome.exact]
+    assert exact >= MIN_EXACT_RATE, describe(failures)
+
+
+def test_wrong_cells_of_boards_read_with_the_right_size_are_marked_unsure() -> None:
+    outcomes = [
+        outcome
+        for outcome in outcomes_of_the_test_set()
+        if outcome.reading is not None and not outcome.exact
+    ]
+    marked = [o for o in outcomes if o.wrong_cells() <= set(o.reading.unsure)]  # type: ignore[union-attr]
+    rate = len(marked) / len(outcomes) if outcomes else 1.0
+    assert rate >= MIN_WRONG_CELLS_MARKED_RATE, describe([o for o in outcomes if o not in marked])
+
+
+def jpeg(image: Image.Image) -> bytes:
+    stream = io.BytesIO()
+    image.save(stream, format="JPEG", quality=90)
+    return stream.getvalue()
+
+
+def noise_photo() -> bytes:
+    rng = np.random.default_rng(5)
+    return jpeg(Image.fromarray(rng.integers(0, 256, size=(600, 800, 3), dtype=np.uint8)))
+
+
+def blank_page() -> bytes:
+    return jpeg(Image.new("RGB", (800, 600), (238, 236, 230)))
+
+
+def page_of_text() -> bytes:
+    page = Image.new("RGB", (800, 1000), (245, 245, 240))
+    draw = ImageDraw.Draw(page)
+    font = ImageFont.truetype(str(font_files(StyleSet.TEST)[0]), 22)
+    words = [
+        "the",
+        "quick",
+        "brown",
+        "fox",
+        "jumps",
+        "over",
+        "the",
+        "lazy",
+        "dog",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "11",
+        "12",
+    ]
+    rng = np.random.default_rng(3)
+    for line in range(30):
+        text = " ".join(str(rng.choice(words)) for _ in range(8))
+        draw.text((60, 60 + line * 30), text, font=font, fill=(30, 30, 30))
+    return jpeg(page)
+
+
+@pytest.mark.parametrize("make", [noise_photo, blank_page, page_of_text])
+def test_a_photo_of_no_puzzle_is_refused_in_plain_words(make: object) -> None:
+    assert callable(make)
+    with pytest.raises(PhotoError) as raised:
+        read_photo(make())
+    message = str(raised.value)
+    assert "Traceback" not in message
+    assert any(word in message for word in ("no puzzle", "no grid", "cannot be read"))
+
+
+def test_a_blurred_photo_is_refused() -> None:
+    image = generate_photo(3, StyleSet.TEST).image()
+    from PIL import ImageFilter
+
+    with pytest.raises(PhotoError):
+        read_photo(jpeg(image.filter(ImageFilter.GaussianBlur(12))))
