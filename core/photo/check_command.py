@@ -35,7 +35,15 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
         return cli.EXIT_INVALID
 
     from core.photo.errors import PhotoError
-    from core.photo.reader import read_photo
+
+    try:
+        from core.photo.reader import read_photo
+    except ImportError as error:
+        # Installed but unloadable (a damaged install, a library the system lacks): one
+        # line that says so, as for any other input that cannot be read.
+        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        cli.say(f"{command}: the photo reader cannot load numpy or Pillow: {first_line}")
+        return cli.EXIT_INVALID
 
     def run(out: TextIO) -> int:
         goal: Goal = cli.resolve_goal(args.goal) or GoalName.BLANK_LAST

@@ -149,3 +149,28 @@ def test_tarball_installs_under_a_prefix_and_uninstalls(tmp_path):
     assert not launcher.exists()
     assert not desktop.exists()
     assert not (prefix / "lib" / "slidecheck").exists()
+
+
+def test_the_bundle_reads_a_photo(tmp_path):
+    # numpy's and Pillow's vendored libraries must survive the build (stripping them left
+    # numpy unloadable), and the reader's model must be in the bundle.
+    from core.photo.synthetic import StyleSet, generate_photo
+
+    photo = generate_photo(7, StyleSet.TEST)
+    path = tmp_path / "puzzle.jpg"
+    path.write_bytes(photo.jpeg)
+    result = run_bundle("check", "--photo", str(path), "--json")
+    assert result.returncode in (0, 1), result.stderr
+    assert "Traceback" not in result.stderr
+    import json
+
+    read = json.loads(result.stdout)["photo"]
+    assert (read["width"], read["height"]) == (photo.board.width, photo.board.height)
+
+
+def test_solve_runs_from_the_bundle(tmp_path):
+    result = run_bundle(
+        "solve", "-", stdin="4 1 0\n5 3 2\n7 8 6\n", SLIDECHECK_CACHE_DIR=str(tmp_path)
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["8 moves, optimal", "URRDLLUU"]

@@ -69,3 +69,18 @@ def test_without_numpy_or_pillow_it_says_what_to_install(
     status, _ = run(["--photo", str(photo_file)])
     assert status == 2
     assert "pip install 'slidecheck[photo]'" in capsys.readouterr().err
+
+
+def test_a_reader_that_cannot_load_says_so_in_one_line(
+    photo_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    # As a bundle whose numpy libraries were damaged: installed, but the import fails.
+    monkeypatch.setitem(sys.modules, "core.photo.reader", None)
+    status, out = run(["--photo", str(photo_file)])
+    assert status == 2
+    assert out == ""
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "cannot load numpy or Pillow" in error
