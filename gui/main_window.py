@@ -12,12 +12,14 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData, QSettings, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QGuiApplication,
+    QImage,
     QKeySequence,
+    QPixmap,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -50,6 +52,13 @@ from gui.goal_preview import GoalPreview
 from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.mode_controller import Mode, ModeController
+from gui.photo_reader import (
+    PhotoReader,
+    ReadOutcome,
+    ReadRequest,
+    photo_support_message,
+    read_photo_file,
+)
 from gui.play_panel import PlayPanel
 from gui.playback import Playback
 from gui.sequence_strip import SequenceStrip
@@ -68,10 +77,11 @@ from gui.verdict_banner import VerdictBanner
 from gui.walkthrough_dialog import WalkthroughDialog
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
     from PySide6.QtWidgets import QDialog
 
     from gui.export import ResultPicture
+    from gui.photo_dialog import PhotoDialog
     from gui.why_dialog import WhyDialog
 
 # Dialogs (QFileDialog, QMessageBox) and image export (QImage, QSvgGenerator) are imported
@@ -91,6 +101,13 @@ SLIDE_ANIMATION_MS = 180
 MIN_SLIDE_ANIMATION_MS = 40
 #: Past this many cells the tiles are too small for a slide to be seen: no animation.
 MAX_ANIMATED_CELLS = 2500
+#: Files a drop hands to the photo reader rather than to the board file reader.
+PHOTO_SUFFIXES = frozenset(
+    {".jpg", ".jpeg", ".jpe", ".jfif", ".png", ".webp", ".bmp", ".gif", ".tif", ".tiff"}
+)
+PHOTO_FILTER = (
+    "Photos (*.jpg *.jpeg *.jpe *.jfif *.png *.webp *.bmp *.gif *.tif *.tiff);;All files (*)"
+)
 
 
 class MainWindow(QMainWindow):
@@ -142,6 +159,12 @@ class MainWindow(QMainWindow):
         self.sequence_strip = SequenceStrip(self.model, self)
         self.size_bar = SizeBar(self.model, self)
         self.goal_picker = GoalPicker(self.model, self)
+        #: Decodes a photo off the GUI thread before its dialog opens (gui.photo_reader).
+        self.photo_loader = PhotoReader(self)
+        self._photo_name = ""
+        #: The open photo's reading, while its dialog is up.
+        self.photo_dialog: PhotoDialog | None = None
+        self.setAcceptDrops(True)
         self.status_message = QLabel(self)
         self._last_message = ""
         self.status_message.setObjectName("statusMessage")
@@ -245,6 +268,12 @@ class MainWindow(QMainWindow):
         key = QKeySequence.StandardKey
         self.new_action = self._action("&New", "newAction", key.New, "Start from the goal board")
         self.open_action = self._action("&Open\u2026", "openAction", key.Open, "Open a board file")
+        self.open_photo_action = self._action(
+            "Open P&hoto\u2026",
+            "openPhotoAction",
+            "Ctrl+Shift+O",
+            "Read the board from a photo of a physical puzzle",
+        )
         self.save_action = self._action("&Save", "saveAction", key.Save, "Save the board")
         self.save_as_action = self._action("Save &As\u2026", "saveAsAction", key.SaveAs)
         self.export_action = self._action(
@@ -269,7 +298,13 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcut(QKeySequence(key.Redo))
         self.copy_action = self._action("&Copy Board", "copyAction", key.Copy, "Copy as text")
         self.paste_action = self._action(
-            "&Paste Board", "pasteAction", key.Paste, "Paste a board in any format"
+            "&Paste Board", "pasteAction", key.Paste, "Paste a board in any format, or a photo"
+        )
+        self.paste_photo_action = self._action(
+            "Paste Pho&to",
+            "pastePhotoAction",
+            "Ctrl+Shift+V",
+            "Read the board from a photo on the clipboard",
         )
         self.random_solvable_action = self._action(
             "Random &Solvable Board", "randomSolvableAction", "Ctrl+R"
@@ -335,7 +370,7 @@ class MainWindow(QMainWindow):
     def _build_menus_and_toolbar(self) -> None:
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action])
+        file_menu.addActions([self.new_action, self.open_action, self.open_photo_action])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.setObjectName("recentMenu")
         file_menu.addActions([self.save_action, self.save_as_action])
@@ -346,7 +381,9 @@ class MainWindow(QMainWindow):
         edit_menu = menu_bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
-        edit_menu.addActions([self.copy_action, self.copy_image_action, self.paste_action])
+        edit_menu.addActions(
+            [self.copy_action, self.copy_image_action, self.paste_action, self.paste_photo_action]
+        )
         edit_menu.addSeparator()
         edit_menu.addActions(
             [
@@ -422,6 +459,10 @@ class MainWindow(QMainWindow):
         self.copy_action.triggered.connect(self.copy_board)
         self.copy_image_action.triggered.connect(self.copy_result_image)
         self.paste_action.triggered.connect(self.paste_board)
+        # Photos: decoded off the GUI thread, then shown for a look in their dialog.
+        self.open_photo_action.triggered.connect(self.open_photo_dialog)
+        self.paste_photo_action.triggered.connect(self.paste_photo)
+        self.photo_loader.finished.connect(self._show_photo)
         self.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
         self.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
         self.goal_from_board_action.triggered.connect(editor.use_current_as_goal)
@@ -726,12 +767,123 @@ class MainWindow(QMainWindow):
         self.show_message("Board copied as text")
 
     def paste_board(self) -> None:
+        mime = QGuiApplication.clipboard().mimeData()
+        if mime is not None and not mime.hasText() and (mime.hasImage() or mime.hasUrls()):
+            # A copied photo (or a photo file copied in a file manager): read it.
+            self.paste_photo()
+            return
         text = QGuiApplication.clipboard().text()
         if self.editor.paste_text(text):
             self.show_message("Board pasted")
         else:
             # The editor has just said why in the status line.
             self.input_error_banner.show_error("Could not paste", self._last_message)
+
+    # -- photos -----------------------------------------------------------------------
+
+    def open_photo_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open Photo", self.files.dialog_folder(), PHOTO_FILTER
+        )
+        if path:
+            self.open_photo(path)
+
+    def open_photo(self, path: str) -> None:
+        """Read the board in the photo file at `path` (its dialog opens once decoded)."""
+        name = Path(path).name
+        try:
+            data = read_photo_file(path)
+        except ValueError as error:
+            self._refuse_photo(name, str(error))
+            return
+        self.open_photo_bytes(data, name)
+
+    def open_photo_bytes(self, data: bytes, name: str = "") -> None:
+        """Read the board in a photo's bytes (any bytes: what is not a photo is refused in
+        the failure strip, and the board stays as it was)."""
+        missing = photo_support_message()
+        if missing is not None:
+            self._refuse_photo(name, missing)
+            return
+        self._photo_name = name
+        self.show_message("Reading the photo\u2026")
+        self.photo_loader.request(ReadRequest(data, decode_only=True))
+
+    def paste_photo(self) -> None:
+        """Read the photo on the clipboard: an image, or an image file copied."""
+        mime = QGuiApplication.clipboard().mimeData()
+        if not self._open_photo_mime(mime):
+            self._refuse_photo("", "the clipboard holds no image")
+
+    def _open_photo_mime(self, mime: QMimeData | None) -> bool:
+        """Open the photo in a drop's or the clipboard's data; False if there is none."""
+        if mime is None:
+            return False
+        files = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+        if files:
+            path = files[0]
+            if Path(path).suffix.lower() in PHOTO_SUFFIXES:
+                self.open_photo(path)
+            elif self.files.may_discard_changes():
+                self.files.open(path)  # a board file dropped: open it as File > Open would
+            return True
+        if mime.hasImage():
+            image = mime.imageData()
+            if isinstance(image, QPixmap):
+                image = image.toImage()
+            if isinstance(image, QImage) and not image.isNull():
+                # Qt has decoded the image already; core takes bytes, so it gets a PNG.
+                self.open_photo_bytes(png_bytes(image), "pasted image")
+                return True
+        return False
+
+    def _show_photo(self, outcome: ReadOutcome) -> None:
+        if outcome.photo is None:
+            self._refuse_photo(self._photo_name, outcome.error or "not an image")
+            return
+        from gui.photo_dialog import PhotoDialog
+
+        if self.photo_dialog is not None:
+            self.photo_dialog.reject()
+        dialog = PhotoDialog(outcome.photo, self._photo_name, self)
+        self.photo_dialog = dialog
+        dialog.accepted.connect(lambda: self._use_photo_board(dialog))
+        dialog.finished.connect(lambda _result: self._photo_dialog_closed(dialog))
+        self.show_message("Check the reading, then Use This Board")
+        dialog.open()
+
+    def _photo_dialog_closed(self, dialog: PhotoDialog) -> None:
+        if self.photo_dialog is dialog:
+            self.photo_dialog = None
+        dialog.deleteLater()
+
+    def _use_photo_board(self, dialog: PhotoDialog) -> None:
+        draft = dialog.draft(self.model.goal)
+        if draft is None:
+            return
+        self.editor.load_draft(draft, "Read board from photo")
+        unsure = dialog.unsure_count()
+        typed = len(dialog.typed)
+        said = f", {typed} corrected by hand" if typed else ""
+        note = f"; {unsure} unsure cells left unchecked" if unsure else ""
+        self.show_message(f"Board read from the photo{said}{note}")
+        self.board_view.setFocus()
+
+    def _refuse_photo(self, name: str, reason: str) -> None:
+        what = f"Could not read {quote_name(name)}" if name else "Could not read the photo"
+        self.show_message(f"{what}: {reason}")
+        self.input_error_banner.show_error(what, reason)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        mime = event.mimeData()
+        if mime.hasImage() or any(url.isLocalFile() for url in mime.urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if self._open_photo_mime(event.mimeData()):
+            event.acceptProposedAction()
 
     # -- images -----------------------------------------------------------------------
 
@@ -827,3 +979,14 @@ class MainWindow(QMainWindow):
         self.hint_runner.shutdown()
         self.save_settings()
         event.accept()
+
+
+def png_bytes(image: QImage) -> bytes:
+    """`image` encoded as PNG (lossless, and a format core's decoder always reads)."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # PySide takes the format as str at run time; its stubs say bytes.
+    image.save(buffer, "PNG")  # type: ignore[call-overload]
+    buffer.close()
+    return bytes(data.data())

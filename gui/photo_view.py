@@ -1,0 +1,400 @@
+"""The photo of a puzzle with what the reader made of it: the board's four corners as
+handles to drag, the grid of cells, each cell's number on its tile, and the unsure cells
+outlined in orange with a '?'.
+
+The view keeps no reading logic: it shows a reading it is given, reports where the user
+dragged a corner (`corners_changed`) and what the user typed into a cell (`number_typed`),
+and the dialog decides what to read next. Coordinates in and out are the upright full-size
+photo's pixels, the space core.photo reports in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPolygonF,
+    QTransform,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from gui.palette import SOLVABLE_BLUE
+
+if TYPE_CHECKING:
+    from core.photo.geometry import Quad
+    from core.photo.image import Photo
+    from core.photo.reader import PhotoReading
+
+#: Unsure cells: an orange that reads on light tiles, dark tiles and wood alike.
+UNSURE_ORANGE = QColor("#FF8C00")
+#: A cell the user typed over: the app's blue, as for anything the user chose.
+TYPED_BLUE = SOLVABLE_BLUE
+#: How near (in screen pixels) a press must come to a corner to pick it up.
+HANDLE_REACH = 18.0
+HANDLE_RADIUS = 8.0
+#: Most digits typed into one cell (the reader knows numbers up to 35).
+MAX_TYPED_DIGITS = 2
+
+
+def photo_image(photo: Photo) -> QImage:
+    """The decoded photo (upright, at the reader's working size) as a QImage: what is shown
+    is exactly what was read, EXIF turn included, with no second decode."""
+    image = photo.image.convert("RGB")
+    width, height = image.size
+    data = image.tobytes()
+    return QImage(data, width, height, 3 * width, QImage.Format.Format_RGB888).copy()
+
+
+def _polygon(points: list[tuple[float, float]] | tuple[tuple[float, float], ...]) -> QPolygonF:
+    return QPolygonF([QPointF(x, y) for x, y in points])
+
+
+class PhotoView(QWidget):
+    """A photo scaled to fit, with corners, grid and readings drawn over it."""
+
+    #: The corners after a drag step (a core.photo Quad in photo pixels).
+    corners_changed = Signal(object)
+    #: (cell index, number) typed into a cell; 0 is the blank.
+    number_typed = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("photoView")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setAccessibleName("Photo of the puzzle")
+        self._image: QImage | None = None
+        #: Photo pixels per image pixel (the photo is shown at the reader's working size).
+        self._photo_scale = 1.0
+        self._corners: list[tuple[float, float]] | None = None
+        self._grid_size = (4, 4)
+        self._reading: PhotoReading | None = None
+        self._reading_corners: list[tuple[float, float]] | None = None
+        #: Typed numbers by cell index, drawn in place of the reading.
+        self._typed: dict[int, int] = {}
+        self._selected: int | None = None
+        self._dragging: int | None = None
+        #: The cell and digits being typed, so a second digit extends the first.
+        self._typing: tuple[int, str] | None = None
+
+    # -- what is shown ----------------------------------------------------------------
+
+    def set_photo(self, photo: Photo) -> None:
+        self._image = photo_image(photo)
+        self._photo_scale = photo.size[0] / max(1, self._image.width())
+        self.update()
+
+    def set_corners(self, corners: Quad | None) -> None:
+        self._corners = (
+            None if corners is None else [(float(x), float(y)) for x, y in corners.points()]
+        )
+        self.update()
+
+    def corners(self) -> Quad | None:
+        from core.photo.geometry import Quad
+
+        if self._corners is None:
+            return None
+        a, b, c, d = self._corners
+        return Quad(a, b, c, d)
+
+    def set_grid_size(self, width: int, height: int) -> None:
+        if (width, height) != self._grid_size:
+            self._grid_size = (width, height)
+            self._selected = None
+            self._typing = None
+        self.update()
+
+    def set_reading(self, reading: PhotoReading | None, for_corners: Quad | None = None) -> None:
+        """Show `reading`'s cells (None: only the grid). `for_corners`: the corners the user
+        placed for it (the reader fits its grid near them, not exactly on them)."""
+        self._reading = reading
+        self._reading_corners = (
+            None
+            if reading is None
+            else [(float(x), float(y)) for x, y in (for_corners or reading.corners).points()]
+        )
+        if reading is not None:
+            self._grid_size = (reading.width, reading.height)
+        self.update()
+
+    def set_typed(self, typed: dict[int, int]) -> None:
+        self._typed = dict(typed)
+        self.update()
+
+    @property
+    def selected_cell(self) -> int | None:
+        return self._selected
+
+    def select_cell(self, cell: int | None) -> None:
+        self._selected = cell
+        self._typing = None
+        self.update()
+
+    def reading_is_current(self) -> bool:
+        """Whether the reading shown was made for the corners and size on screen."""
+        reading, made_for = self._reading, self._reading_corners
+        if reading is None or made_for is None or self._corners is None:
+            return False
+        if (reading.width, reading.height) != self._grid_size:
+            return False
+        return all(
+            abs(ax - bx) < 0.5 and abs(ay - by) < 0.5
+            for (ax, ay), (bx, by) in zip(made_for, self._corners, strict=True)
+        )
+
+    # -- geometry ---------------------------------------------------------------------
+
+    def sizeHint(self) -> QSize:
+        return QSize(720, 540)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(240, 180)
+
+    def _image_rect(self) -> QRectF:
+        """Where the photo is drawn: scaled to fit, centred."""
+        if self._image is None:
+            return QRectF(self.rect())
+        width, height = self._image.width(), self._image.height()
+        fit = min(self.width() / width, self.height() / height)
+        shown = QSize(round(width * fit), round(height * fit))
+        return QRectF(
+            (self.width() - shown.width()) / 2,
+            (self.height() - shown.height()) / 2,
+            shown.width(),
+            shown.height(),
+        )
+
+    def _factor(self) -> float:
+        """Screen pixels per photo pixel."""
+        if self._image is None:
+            return 1.0
+        return self._image_rect().width() / (self._image.width() * self._photo_scale)
+
+    def to_screen(self, x: float, y: float) -> QPointF:
+        """A point in photo pixels, in this widget's coordinates."""
+        rect, factor = self._image_rect(), self._factor()
+        return QPointF(rect.left() + x * factor, rect.top() + y * factor)
+
+    def to_photo(self, point: QPointF) -> tuple[float, float]:
+        rect, factor = self._image_rect(), self._factor()
+        return ((point.x() - rect.left()) / factor, (point.y() - rect.top()) / factor)
+
+    def corner_on_screen(self, index: int) -> QPointF:
+        assert self._corners is not None
+        return self.to_screen(*self._corners[index])
+
+    def _grid_transform(self) -> QTransform | None:
+        """The projective map from the unit square onto the corners on screen."""
+        if self._corners is None:
+            return None
+        unit = _polygon([(0, 0), (1, 0), (1, 1), (0, 1)])
+        screen = QPolygonF([self.to_screen(x, y) for x, y in self._corners])
+        transform = QTransform()
+        return transform if QTransform.quadToQuad(unit, screen, transform) else None
+
+    def cell_polygons(self) -> list[QPolygonF]:
+        """Each cell's outline on screen, row-major: the reader's cells when the reading is
+        for the corners shown, else an even grid between the corners (while dragging)."""
+        reading = self._reading
+        if reading is not None and self.reading_is_current():
+            return [
+                QPolygonF([self.to_screen(x, y) for x, y in cell.quad.points()])
+                for cell in reading.cells
+            ]
+        transform = self._grid_transform()
+        if transform is None:
+            return []
+        columns, rows = self._grid_size
+        polygons = []
+        for row in range(rows):
+            for column in range(columns):
+                left, right = column / columns, (column + 1) / columns
+                top, bottom = row / rows, (row + 1) / rows
+                unit = _polygon([(left, top), (right, top), (right, bottom), (left, bottom)])
+                polygons.append(transform.map(unit))
+        return polygons
+
+    def cell_center(self, cell: int) -> QPointF:
+        return self.cell_polygons()[cell].boundingRect().center()
+
+    def _cell_at(self, point: QPointF) -> int | None:
+        for index, polygon in enumerate(self.cell_polygons()):
+            if polygon.containsPoint(point, Qt.FillRule.OddEvenFill):
+                return index
+        return None
+
+    def _corner_near(self, point: QPointF) -> int | None:
+        if self._corners is None:
+            return None
+        distances = [((self.corner_on_screen(i) - point).manhattanLength(), i) for i in range(4)]
+        distance, index = min(distances)
+        return index if distance <= HANDLE_REACH * 1.4 else None
+
+    # -- painting ---------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        palette = self.palette()
+        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window).darker(115))
+        if self._image is not None:
+            painter.drawImage(self._image_rect(), self._image)
+        polygons = self.cell_polygons()
+        current = self._reading is not None and self.reading_is_current()
+        self._paint_grid(painter, polygons)
+        if current and self._reading is not None:
+            for index, polygon in enumerate(polygons):
+                self._paint_cell(painter, index, polygon)
+        if self._selected is not None and self._selected < len(polygons):
+            pen = QPen(palette.color(QPalette.ColorRole.Highlight), 3, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(polygons[self._selected])
+        self._paint_handles(painter)
+        painter.end()
+
+    def _paint_grid(self, painter: QPainter, polygons: list[QPolygonF]) -> None:
+        # A dark line under a light one: the grid shows on light and dark tiles alike.
+        for colour, width in ((QColor(0, 0, 0, 150), 3.5), (QColor(255, 255, 255, 230), 1.5)):
+            painter.setPen(QPen(colour, width))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for polygon in polygons:
+                painter.drawPolygon(polygon)
+
+    def _paint_cell(self, painter: QPainter, index: int, polygon: QPolygonF) -> None:
+        assert self._reading is not None
+        reading = self._reading.cells[index]
+        typed = self._typed.get(index)
+        unsure = reading.unsure and typed is None
+        number = reading.number if typed is None else typed
+        if unsure:
+            painter.setPen(QPen(UNSURE_ORANGE, 4))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPolygon(polygon)
+        bounds = polygon.boundingRect()
+        text = ("blank" if number == 0 else str(number)) + ("?" if unsure else "")
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPixelSize(max(10, min(22, round(bounds.height() * 0.16))))
+        painter.setFont(font)
+        metrics = painter.fontMetrics()
+        badge = QRectF(0, 0, metrics.horizontalAdvance(text) + 10, metrics.height() + 4)
+        # The reading sits in the tile's top-left corner, beside the printed number, so
+        # the two can be compared at a glance without one hiding the other.
+        inset = bounds.width() * 0.08
+        badge.moveTopLeft(QPointF(bounds.left() + inset, bounds.top() + inset))
+        if unsure:
+            fill, ink = UNSURE_ORANGE, QColor("black")
+        elif typed is not None:
+            fill, ink = TYPED_BLUE, QColor("white")
+        else:
+            fill, ink = QColor(20, 20, 24, 215), QColor("white")
+        path = QPainterPath()
+        path.addRoundedRect(badge, 4, 4)
+        painter.fillPath(path, fill)
+        painter.setPen(ink)
+        painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _paint_handles(self, painter: QPainter) -> None:
+        if self._corners is None:
+            return
+        accent = self.palette().color(QPalette.ColorRole.Highlight)
+        for index in range(4):
+            centre = self.corner_on_screen(index)
+            radius = HANDLE_RADIUS * (1.3 if index == self._dragging else 1.0)
+            painter.setPen(QPen(QColor(0, 0, 0, 180), 4))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(centre, radius, radius)
+            painter.setPen(QPen(accent, 2.5))
+            painter.setBrush(QColor(255, 255, 255, 200))
+            painter.drawEllipse(centre, radius, radius)
+
+    # -- mouse: drag a corner, pick a cell ---------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        point = event.position()
+        corner = self._corner_near(point)
+        if corner is not None:
+            self._dragging = corner
+        else:
+            self.select_cell(self._cell_at(point))
+        self.update()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        point = event.position()
+        if self._dragging is None or self._corners is None:
+            near = self._corner_near(point) is not None
+            self.setCursor(Qt.CursorShape.SizeAllCursor if near else Qt.CursorShape.ArrowCursor)
+            return
+        rect = self._image_rect()
+        clamped = QPointF(
+            min(max(point.x(), rect.left()), rect.right()),
+            min(max(point.y(), rect.top()), rect.bottom()),
+        )
+        self.move_corner(self._dragging, self.to_photo(clamped))
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        self._dragging = None
+        self.update()
+
+    def move_corner(self, index: int, point: tuple[float, float]) -> None:
+        """Put corner `index` (clockwise from the top left) at `point` (photo pixels)."""
+        if self._corners is None:
+            return
+        self._corners[index] = point
+        self.update()
+        corners = self.corners()
+        self.corners_changed.emit(corners)
+
+    # -- keys: type a number into the chosen cell ---------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        columns, rows = self._grid_size
+        cell = self._selected
+        moves = {
+            Qt.Key.Key_Left: (0, -1),
+            Qt.Key.Key_Right: (0, 1),
+            Qt.Key.Key_Up: (-1, 0),
+            Qt.Key.Key_Down: (1, 0),
+        }
+        if key in moves:
+            if cell is None:
+                self.select_cell(0)
+            else:
+                row, column = divmod(cell, columns)
+                d_row, d_column = moves[Qt.Key(key)]
+                row = min(max(row + d_row, 0), rows - 1)
+                column = min(max(column + d_column, 0), columns - 1)
+                self.select_cell(row * columns + column)
+            return
+        text = event.text()
+        if cell is not None and text.isdigit() and len(text) == 1:
+            digits = text
+            if self._typing is not None and self._typing[0] == cell:
+                digits = (self._typing[1] + text)[-MAX_TYPED_DIGITS:]
+            self._typing = (cell, digits)
+            self.number_typed.emit(cell, int(digits))
+            return
+        if cell is not None and key in (Qt.Key.Key_Space, Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self._typing = None
+            self.number_typed.emit(cell, 0)
+            return
+        super().keyPressEvent(event)

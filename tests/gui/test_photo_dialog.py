@@ -1,0 +1,295 @@
+"""The photo flow in the window: open, drop or paste a photo, look at the reading, correct
+it, accept it as one undoable step; and every kind of refusal leaves the board alone."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QGuiApplication, QImage
+from PySide6.QtWidgets import QApplication, QFileDialog
+from pytestqt.qtbot import QtBot
+
+from core.photo.synthetic import StyleSet, SyntheticPhoto, generate_photo
+from gui.main_window import MainWindow, png_bytes
+from gui.photo_dialog import PhotoDialog, ReadState
+
+from .conftest import ARTICLE_BOARD
+
+#: Test photos the reader reads exactly today, by size (picked by running the reader).
+EXACT_SEEDS = {(3, 3): 14, (4, 4): 5, (5, 5): 11}
+READ_TIMEOUT_MS = 20_000
+
+
+@cache
+def photo(seed: int) -> SyntheticPhoto:
+    return generate_photo(seed, StyleSet.TEST)
+
+
+def photo_file(tmp_path: Path, seed: int) -> Path:
+    path = tmp_path / f"puzzle-{seed}.jpg"
+    path.write_bytes(photo(seed).jpeg)
+    return path
+
+
+def wait_for_reading(qtbot: QtBot, window: MainWindow) -> PhotoDialog:
+    qtbot.waitUntil(lambda: window.photo_dialog is not None, timeout=READ_TIMEOUT_MS)
+    dialog = window.photo_dialog
+    assert dialog is not None
+    qtbot.waitUntil(
+        lambda: dialog.state is not ReadState.READING and not dialog.reader.busy,
+        timeout=READ_TIMEOUT_MS,
+    )
+    return dialog
+
+
+def open_photo(qtbot: QtBot, window: MainWindow, path: Path) -> PhotoDialog:
+    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
+        window.open_photo(str(path))
+    return wait_for_reading(qtbot, window)
+
+
+def loaded(window: MainWindow) -> MainWindow:
+    window.editor.load(ARTICLE_BOARD)
+    return window
+
+
+def test_open_photo_shows_corners_and_grid_and_accept_loads_one_undoable_board(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loaded(window)
+    seed = EXACT_SEEDS[(4, 4)]
+    path = photo_file(tmp_path, seed)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(path), ""))
+    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
+        window.open_photo_action.trigger()
+    dialog = wait_for_reading(qtbot, window)
+    assert dialog.state is ReadState.READ
+    assert dialog.view.corners() is not None
+    assert len(dialog.view.cell_polygons()) == 16
+    assert dialog.reading is not None
+    assert dialog.reading.board == photo(seed).board
+    assert "16 cells" in dialog.message.text()
+    assert dialog.use_button.isEnabled()
+    assert window.model.board == ARTICLE_BOARD  # nothing loaded before the user accepts
+    depth = window.undo_stack.index()
+    with qtbot.waitSignal(dialog.finished):
+        dialog.use_button.click()
+    assert window.model.board == photo(seed).board
+    assert window.undo_stack.index() == depth + 1
+    assert window.model.verdict is not None
+    window.undo_stack.undo()
+    assert window.model.board == ARTICLE_BOARD
+
+
+@pytest.mark.parametrize("size", sorted(EXACT_SEEDS))
+def test_each_size_is_read_exactly_and_enter_accepts(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    seed = EXACT_SEEDS[size]
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, seed))
+    assert (dialog.width_spin.value(), dialog.height_spin.value()) == size
+    assert dialog.size_list.currentIndex() == dialog.preset_index(*size)
+    assert "guessed" in dialog.size_note.text()
+    with qtbot.waitSignal(dialog.finished):
+        qtbot.keyClick(dialog.view, Qt.Key.Key_Return)
+    assert window.model.board == photo(seed).board
+
+
+def test_escape_leaves_the_board_as_it_was(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    loaded(window)
+    depth = window.undo_stack.index()
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, EXACT_SEEDS[(3, 3)]))
+    with qtbot.waitSignal(dialog.rejected):
+        qtbot.keyClick(dialog.view, Qt.Key.Key_Escape)
+    assert window.model.board == ARTICLE_BOARD
+    assert window.undo_stack.index() == depth
+    assert window.photo_dialog is None
+
+
+def test_dragging_a_corner_reads_again_with_the_users_corners(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, EXACT_SEEDS[(4, 4)]))
+    assert dialog.reading is not None
+    assert dialog.reading.corners_found
+    start = dialog.view.corner_on_screen(0)
+    target = start + QPointF(4, 3)
+    viewport = dialog.view
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start.toPoint())
+    qtbot.mouseMove(viewport, pos=target.toPoint())
+    assert dialog.state is ReadState.READING
+    assert dialog.reread_pending
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=target.toPoint())
+    with qtbot.waitSignal(dialog.reader.finished, timeout=READ_TIMEOUT_MS):
+        pass
+    reading = dialog.reading
+    assert reading is not None
+    assert not reading.corners_found
+    assert dialog.view.reading_is_current()  # the cells' numbers are shown again
+    assert dialog.state is ReadState.READ
+
+
+def test_changing_the_size_reads_again_with_that_size(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    seed = EXACT_SEEDS[(4, 4)]
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, seed))
+    with qtbot.waitSignal(dialog.reader.finished, timeout=READ_TIMEOUT_MS):
+        dialog.width_spin.setValue(3)
+    # A 3 x 4 grid on a 4 x 4 board: either a (poor) reading of that size or a refusal.
+    assert dialog.state is ReadState.FAILED or (
+        dialog.reading is not None and dialog.reading.width == 3
+    )
+    with qtbot.waitSignal(dialog.reader.finished, timeout=READ_TIMEOUT_MS):
+        dialog.size_list.setCurrentIndex(dialog.preset_index(4, 4))
+        dialog.size_list.activated.emit(dialog.size_list.currentIndex())
+    assert dialog.reading is not None
+    assert not dialog.reading.size_guessed
+    assert dialog.reading.board == photo(seed).board
+    assert dialog.size_note.text() == ""
+
+
+def test_a_cell_corrected_by_typing_is_what_the_editor_gets(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    seed = EXACT_SEEDS[(3, 3)]
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, seed))
+    qtbot.mouseClick(
+        dialog.view, Qt.MouseButton.LeftButton, pos=dialog.view.cell_center(0).toPoint()
+    )
+    assert dialog.view.selected_cell == 0
+    qtbot.keyClick(dialog.view, Qt.Key.Key_1)
+    qtbot.keyClick(dialog.view, Qt.Key.Key_2)
+    assert dialog.typed == {0: 12}
+    with qtbot.waitSignal(dialog.finished):
+        dialog.use_button.click()
+    assert window.model.cell(0) == 12
+    assert window.model.board is None  # 12 on a 3x3 board: a problem to fix, shown as typed
+    assert "corrected by hand" in window.status_message.text()
+
+
+def test_tab_reaches_every_control(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, EXACT_SEEDS[(3, 3)]))
+    chain = []
+    widget = dialog.view
+    for _ in range(8):
+        chain.append(widget)
+        widget = widget.nextInFocusChain()
+    for control in (dialog.size_list, dialog.width_spin, dialog.height_spin, dialog.use_button):
+        assert control in chain
+        assert control.focusPolicy() & Qt.FocusPolicy.TabFocus
+
+
+def test_a_dropped_photo_file_opens_its_reading(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    seed = EXACT_SEEDS[(5, 5)]
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(photo_file(tmp_path, seed)))])
+    position = QPointF(window.board_view.mapTo(window, QPoint(20, 20)))
+    enter = QDragEnterEvent(
+        position.toPoint(),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(
+        position,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
+        QApplication.sendEvent(window, drop)
+    dialog = wait_for_reading(qtbot, window)
+    assert dialog.reading is not None
+    assert dialog.reading.board == photo(seed).board
+
+
+def test_a_pasted_image_opens_its_reading(qtbot: QtBot, window: MainWindow) -> None:
+    seed = EXACT_SEEDS[(4, 4)]
+    image = QImage.fromData(photo(seed).jpeg)
+    assert not image.isNull()
+    QGuiApplication.clipboard().setImage(image)
+    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
+        window.paste_action.trigger()  # Edit > Paste Board with an image on the clipboard
+    dialog = wait_for_reading(qtbot, window)
+    assert dialog.reading is not None
+    assert dialog.reading.board == photo(seed).board
+    with qtbot.waitSignal(dialog.finished):
+        dialog.use_button.click()
+    assert window.model.board == photo(seed).board
+
+
+def test_a_photo_that_is_not_a_puzzle_is_refused_in_the_dialog(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    loaded(window)
+    image = QImage(800, 600, QImage.Format.Format_RGB32)
+    for y in range(600):
+        for x in range(0, 800, 8):
+            image.setPixelColor(x, y, QColor((x * 7 + y) % 256, (y * 3) % 256, 90))
+    path = tmp_path / "landscape.png"
+    path.write_bytes(png_bytes(image))
+    dialog = open_photo(qtbot, window, path)
+    assert dialog.state is ReadState.FAILED
+    assert dialog.message.text().startswith("No board read: ")
+    assert not dialog.use_button.isEnabled()
+    assert dialog.view.corners() is not None  # a frame to drag onto a board by hand
+    qtbot.keyClick(dialog.view, Qt.Key.Key_Return)  # nothing to accept
+    assert dialog.isVisible()
+    dialog.reject()
+    assert window.model.board == ARTICLE_BOARD
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(data=st.binary(max_size=2048))
+# A PNG that claims to be 60000 x 60000 pixels: refused before any pixel is decoded.
+@example(
+    data=bytes.fromhex("89504e470d0a1a0a0000000d49484452")
+    + (60000).to_bytes(4, "big") * 2
+    + bytes.fromhex("0802000000")
+    + b"\0" * 64
+)
+@example(data=b"")
+def test_arbitrary_bytes_are_refused_with_one_message_and_the_board_untouched(
+    qtbot: QtBot, window: MainWindow, data: bytes
+) -> None:
+    window.editor.load(ARTICLE_BOARD)
+    window.input_error_banner.hide()
+    depth = window.undo_stack.index()
+    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
+        window.open_photo_bytes(data, "noise.bin")
+    assert window.photo_dialog is None
+    assert window.input_error_banner.isVisible()
+    assert window.input_error_banner.title.startswith("Could not read")
+    assert window.input_error_banner.reason
+    assert window.model.board == ARTICLE_BOARD
+    assert window.undo_stack.index() == depth
+
+
+def test_a_missing_file_is_refused_in_the_failure_strip(window: MainWindow, tmp_path: Path) -> None:
+    window.open_photo(str(tmp_path / "nowhere.jpg"))
+    assert window.input_error_banner.isVisible()
+    assert "nowhere.jpg" in window.input_error_banner.title
+
+
+def test_pasting_with_no_image_on_the_clipboard_says_so(window: MainWindow) -> None:
+    QGuiApplication.clipboard().setText("1 2 3")
+    window.paste_photo_action.trigger()
+    assert "no image" in window.input_error_banner.reason
