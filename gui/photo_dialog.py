@@ -75,6 +75,8 @@ class PhotoDialog(QDialog):
         self._user_corners: Quad | None = None
         #: Size the user chose (None: let the reader guess it).
         self._user_size: tuple[int, int] | None = None
+        #: Whether the view has zoomed to the board found (it does so once).
+        self._focused = False
         #: Numbers the user typed, by cell index, over the reading.
         self.typed: dict[int, int] = {}
 
@@ -179,6 +181,10 @@ class PhotoDialog(QDialog):
         self.error = ""
         if self._user_corners is None:
             self.view.set_corners(reading.corners)
+            if not self._focused:
+                # Once: a view that moved with every reading would move under the pointer.
+                self._focused = True
+                self.view.focus_on(reading.corners)
         self.view.set_reading(reading, outcome.request.corners)
         self._show_size(reading.width, reading.height, guessed=reading.size_guessed)
         self.view.set_typed(self.typed)

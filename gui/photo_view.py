@@ -43,6 +43,8 @@ TYPED_BLUE = SOLVABLE_BLUE
 #: How near (in screen pixels) a press must come to a corner to pick it up.
 HANDLE_REACH = 18.0
 HANDLE_RADIUS = 8.0
+#: Room shown round the board, as a share of its larger side: enough to drag a corner out.
+FOCUS_MARGIN = 0.3
 #: Most digits typed into one cell (the reader knows numbers up to 35).
 MAX_TYPED_DIGITS = 2
 
@@ -79,6 +81,9 @@ class PhotoView(QWidget):
         #: Photo pixels per image pixel (the photo is shown at the reader's working size).
         self._photo_scale = 1.0
         self._corners: list[tuple[float, float]] | None = None
+        #: The part of the photo (photo pixels) to show at least: the board and a margin
+        #: round it, so a board a quarter of a phone photo wide is not shown thumbnail size.
+        self._focus: QRectF | None = None
         self._grid_size = (4, 4)
         self._reading: PhotoReading | None = None
         self._reading_corners: list[tuple[float, float]] | None = None
@@ -94,6 +99,22 @@ class PhotoView(QWidget):
     def set_photo(self, photo: Photo) -> None:
         self._image = photo_image(photo)
         self._photo_scale = photo.size[0] / max(1, self._image.width())
+        self.update()
+
+    def focus_on(self, corners: Quad | None) -> None:
+        """Show the part of the photo round `corners` (None: the whole photo)."""
+        if corners is None:
+            self._focus = None
+        else:
+            xs = [x for x, _ in corners.points()]
+            ys = [y for _, y in corners.points()]
+            margin = FOCUS_MARGIN * max(max(xs) - min(xs), max(ys) - min(ys))
+            self._focus = QRectF(
+                min(xs) - margin,
+                min(ys) - margin,
+                max(xs) - min(xs) + 2 * margin,
+                max(ys) - min(ys) + 2 * margin,
+            )
         self.update()
 
     def set_corners(self, corners: Quad | None) -> None:
@@ -163,34 +184,53 @@ class PhotoView(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(240, 180)
 
-    def _image_rect(self) -> QRectF:
-        """Where the photo is drawn: scaled to fit, centred."""
+    def _photo_rect(self) -> QRectF:
+        """The whole photo, in photo pixels."""
         if self._image is None:
-            return QRectF(self.rect())
-        width, height = self._image.width(), self._image.height()
-        fit = min(self.width() / width, self.height() / height)
-        shown = QSize(round(width * fit), round(height * fit))
-        return QRectF(
-            (self.width() - shown.width()) / 2,
-            (self.height() - shown.height()) / 2,
-            shown.width(),
-            shown.height(),
-        )
+            return QRectF(0, 0, max(1, self.width()), max(1, self.height()))
+        scale = self._photo_scale
+        return QRectF(0, 0, self._image.width() * scale, self._image.height() * scale)
+
+    def _region(self) -> QRectF:
+        """The part of the photo shown (photo pixels): the focus, widened to the widget's
+        shape as far as the photo reaches, so the room beside the board shows photo."""
+        whole = self._photo_rect()
+        focus = self._focus
+        if focus is None or self.width() < 1 or self.height() < 1:
+            return whole
+        aspect = self.width() / self.height()
+        width = max(focus.width(), focus.height() * aspect)
+        height = max(focus.height(), focus.width() / aspect)
+        width, height = min(width, whole.width()), min(height, whole.height())
+        centre = focus.center()
+        left = min(max(centre.x() - width / 2, 0.0), whole.width() - width)
+        top = min(max(centre.y() - height / 2, 0.0), whole.height() - height)
+        return QRectF(left, top, width, height)
 
     def _factor(self) -> float:
         """Screen pixels per photo pixel."""
-        if self._image is None:
-            return 1.0
-        return self._image_rect().width() / (self._image.width() * self._photo_scale)
+        region = self._region()
+        return min(self.width() / region.width(), self.height() / region.height())
+
+    def _image_rect(self) -> QRectF:
+        """Where the shown region is drawn: scaled to fit, centred."""
+        region, factor = self._region(), self._factor()
+        width, height = region.width() * factor, region.height() * factor
+        return QRectF((self.width() - width) / 2, (self.height() - height) / 2, width, height)
 
     def to_screen(self, x: float, y: float) -> QPointF:
         """A point in photo pixels, in this widget's coordinates."""
-        rect, factor = self._image_rect(), self._factor()
-        return QPointF(rect.left() + x * factor, rect.top() + y * factor)
+        rect, region, factor = self._image_rect(), self._region(), self._factor()
+        return QPointF(
+            rect.left() + (x - region.left()) * factor, rect.top() + (y - region.top()) * factor
+        )
 
     def to_photo(self, point: QPointF) -> tuple[float, float]:
-        rect, factor = self._image_rect(), self._factor()
-        return ((point.x() - rect.left()) / factor, (point.y() - rect.top()) / factor)
+        rect, region, factor = self._image_rect(), self._region(), self._factor()
+        return (
+            region.left() + (point.x() - rect.left()) / factor,
+            region.top() + (point.y() - rect.top()) / factor,
+        )
 
     def corner_on_screen(self, index: int) -> QPointF:
         assert self._corners is not None
@@ -252,11 +292,25 @@ class PhotoView(QWidget):
         palette = self.palette()
         painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window).darker(115))
         if self._image is not None:
-            painter.drawImage(self._image_rect(), self._image)
+            region, scale = self._region(), self._photo_scale
+            source = QRectF(
+                region.left() / scale,
+                region.top() / scale,
+                region.width() / scale,
+                region.height() / scale,
+            )
+            painter.drawImage(self._image_rect(), self._image, source)
         polygons = self.cell_polygons()
         current = self._reading is not None and self.reading_is_current()
         self._paint_grid(painter, polygons)
         if current and self._reading is not None:
+            # One size for every reading: the median cell's, so perspective does not make
+            # the far row's numbers look less important.
+            heights = sorted(polygon.boundingRect().height() for polygon in polygons)
+            font = QFont(self.font())
+            font.setBold(True)
+            font.setPixelSize(max(10, min(22, round(heights[len(heights) // 2] * 0.16))))
+            painter.setFont(font)
             for index, polygon in enumerate(polygons):
                 self._paint_cell(painter, index, polygon)
         if self._selected is not None and self._selected < len(polygons):
@@ -287,10 +341,6 @@ class PhotoView(QWidget):
             painter.drawPolygon(polygon)
         bounds = polygon.boundingRect()
         text = ("blank" if number == 0 else str(number)) + ("?" if unsure else "")
-        font = QFont(self.font())
-        font.setBold(True)
-        font.setPixelSize(max(10, min(22, round(bounds.height() * 0.16))))
-        painter.setFont(font)
         metrics = painter.fontMetrics()
         badge = QRectF(0, 0, metrics.horizontalAdvance(text) + 10, metrics.height() + 4)
         # The reading sits in the tile's top-left corner, beside the printed number, so
