@@ -25,6 +25,7 @@ from core.photo.geometry import (
     homography,
     pillow_perspective_coefficients,
 )
+from core.photo.recognizer import reading_cost
 
 PixelArray = npt.NDArray[np.float32]
 
@@ -41,6 +42,9 @@ MIN_GRID_CONTRAST = 0.25
 
 #: A fit this close to the best one and wider wins (see fit_axis).
 WIDEST_TOLERANCE = 0.8
+
+#: How many candidate fits per side the numbers read in the cells choose from.
+CANDIDATES = 3
 
 NO_GRID_MESSAGE = "no grid of tiles found on the board: is this a sliding-tile puzzle?"
 
@@ -133,13 +137,17 @@ class AxisFit:
         return self.start + self.cells * self.pitch
 
 
-def fit_axis(
+def axis_candidates(
     profile: PixelArray,
     cell_counts: range | tuple[int, ...],
     start_range: tuple[float, float],
     end_range: tuple[float, float],
-) -> AxisFit:
-    """The evenly spaced lines that stand out most from the midpoints between them."""
+    limit: int = 1,
+) -> list[AxisFit]:
+    """Evenly spaced lines that stand out from the midpoints between them: the likeliest
+    fit first (see below), then, up to `limit` in all, the best fit of each other count of
+    cells that stands out at least half as much, best first. The numbers read in the cells
+    decide between them (find_grid)."""
     length = len(profile)
     smooth = np.convolve(profile, np.ones(3, dtype=np.float32) / 3, mode="same")
     starts = np.arange(max(1, int(start_range[0])), min(length - 2, int(start_range[1])) + 1, 2)
@@ -164,6 +172,16 @@ def fit_axis(
         contrast[span < cells * 8] = -np.inf  # cells under 8 pixels are no tiles
         contrasts.append(contrast)
     stacked = np.stack(contrasts)
+    counts = list(cell_counts)
+    shape = stacked.shape
+
+    def fit_at(flat: int) -> AxisFit:
+        count_index, start_index, end_index = (int(i) for i in np.unravel_index(flat, shape))
+        cells = counts[count_index]
+        start, end = float(starts[start_index]), float(ends[end_index])
+        contrast = float(stacked[count_index, start_index, end_index])
+        return AxisFit(start, (end - start) / cells, cells, contrast)
+
     best = float(stacked.max())
     # Three of four gaps are as evenly spaced as all four, and a weak gap (in glare, say)
     # makes the three stand out more: of the fits nearly as good as the best, the widest
@@ -171,12 +189,26 @@ def fit_axis(
     qualified = stacked >= best * WIDEST_TOLERANCE
     spans = np.broadcast_to(span, stacked.shape)
     widest = float(spans[qualified].max())
-    pitches = spans / np.asarray(list(cell_counts), dtype=np.float64)[:, None, None]
+    pitches = spans / np.asarray(counts, dtype=np.float64)[:, None, None]
     wide = qualified & (spans >= widest - 0.5 * pitches)
-    index = np.unravel_index(int(np.argmax(np.where(wide, stacked, -np.inf))), stacked.shape)
-    cells = list(cell_counts)[index[0]]
-    start, end = float(starts[index[1]]), float(ends[index[2]])
-    return AxisFit(start, (end - start) / cells, cells, float(stacked[index]))
+    found = [fit_at(int(np.argmax(np.where(wide, stacked, -np.inf))))]
+    others = []
+    for count_index in range(len(counts)):
+        fit = fit_at(count_index * span.size + int(np.argmax(stacked[count_index])))
+        if fit.contrast >= 0.5 * best and fit != found[0]:
+            others.append(fit)
+    others.sort(key=lambda fit: -fit.contrast)
+    return (found + others)[:limit]
+
+
+def fit_axis(
+    profile: PixelArray,
+    cell_counts: range | tuple[int, ...],
+    start_range: tuple[float, float],
+    end_range: tuple[float, float],
+) -> AxisFit:
+    """The evenly spaced lines that stand out most from the midpoints between them."""
+    return axis_candidates(profile, cell_counts, start_range, end_range)[0]
 
 
 def refine_lines(profile: PixelArray, fit: AxisFit) -> tuple[float, ...]:
@@ -234,6 +266,30 @@ def _grid_outline(rectified: Rectified, across: AxisFit, down: AxisFit) -> Quad:
     return Quad(*((float(x), float(y)) for x, y in points))
 
 
+def _likeliest_grid(
+    rectified: Rectified,
+    profiles: tuple[PixelArray, PixelArray],
+    across_fits: list[AxisFit],
+    down_fits: list[AxisFit],
+) -> tuple[AxisFit, AxisFit]:
+    """Of the candidate lines across and down, the pair whose cells read most like a
+    board's numbers (the least cost per cell of the joint assignment)."""
+    if len(across_fits) * len(down_fits) == 1:
+        return across_fits[0], down_fits[0]
+    best: tuple[float, AxisFit, AxisFit] | None = None
+    for across in across_fits:
+        for down in down_fits:
+            column_lines = refine_lines(profiles[0], across)
+            row_lines = refine_lines(profiles[1], down)
+            try:
+                cost = reading_cost(rectified.pixels, column_lines, row_lines)
+            except PhotoError:
+                continue
+            if best is None or cost < best[0]:
+                best = (cost, across, down)
+    return (across_fits[0], down_fits[0]) if best is None else (best[1], best[2])
+
+
 def find_grid(
     image: Image.Image,
     outline: Quad,
@@ -258,8 +314,9 @@ def find_grid(
         # The grid lies inside the outline; a frame is at most a third of the board's side.
         starts = (RECTIFIED_MARGIN // 2 - 6, RECTIFIED_MARGIN // 2 + 0.3 * inner)
         ends = (RECTIFIED_SIZE - RECTIFIED_MARGIN // 2 - 0.3 * inner, RECTIFIED_SIZE - 10)
-        across = fit_axis(columns, across_counts, starts, ends)
-        down = fit_axis(rows, down_counts, starts, ends)
+        across_fits = axis_candidates(columns, across_counts, starts, ends, CANDIDATES)
+        down_fits = axis_candidates(rows, down_counts, starts, ends, CANDIDATES)
+        across, down = _likeliest_grid(first, (columns, rows), across_fits, down_fits)
         outline = _grid_outline(first, across, down)
         across_counts, down_counts = (across.cells,), (down.cells,)
     second = rectify(image, outline)

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image
 
+from core.photo.assignment import solve_assignment
 from core.photo.errors import PhotoError
 
 FloatArray = npt.NDArray[np.float32]
@@ -179,3 +180,25 @@ def shipped_network() -> Network:
         raise PhotoError(
             f"the number recogniser's weights are missing ({MODEL_PATH}); run core/photo/train.py"
         ) from None
+
+
+def reading_costs(features: FloatArray) -> tuple[tuple[int, ...], npt.NDArray[np.float64]]:
+    """The numbers assigned jointly to cells with these features (blank and 1 to the cell
+    count - 1, each once), and the cost matrix (-log-probability, cell x number)."""
+    cell_count = len(features)
+    if cell_count - 1 > MAX_NUMBER:
+        raise PhotoError(f"the reader knows numbers up to {MAX_NUMBER}")
+    log_probabilities = shipped_network().log_probabilities(features)[:, :cell_count]
+    costs = -log_probabilities.astype(np.float64)
+    numbers, _ = solve_assignment(costs)
+    return numbers, costs
+
+
+def reading_cost(
+    pixels: FloatArray, column_lines: tuple[float, ...], row_lines: tuple[float, ...]
+) -> float:
+    """How unlike a board's numbers the cells between these lines read: the mean cost per
+    cell of the joint assignment."""
+    features = cell_features(pixels, column_lines, row_lines)
+    numbers, costs = reading_costs(features)
+    return float(costs[np.arange(len(numbers)), list(numbers)].mean())
