@@ -18,6 +18,8 @@
 #define UNREACHED 255
 #define UNBOUNDED (1 << 30)
 #define MAX_PATH 1024
+/* Placements a build expands between two polls within a layer. */
+#define BUILD_POLL_INTERVAL (1 << 20)
 
 typedef struct {
     int width, height, cell_count;
@@ -40,11 +42,30 @@ static void grid_init(Grid *grid, int width, int height) {
     }
 }
 
+/* Set bits of every byte value, so counting the bits of a 16-cell mask takes two loads. */
+static uint8_t byte_bits[256];
+
+static void byte_bits_init(void) {
+    for (int value = 1; value < 256; value++) {
+        byte_bits[value] = (uint8_t)(byte_bits[value >> 1] + (value & 1));
+    }
+}
+
 static inline int bit_count(uint32_t bits) {
-    bits = bits - ((bits >> 1) & 0x55555555u);
-    bits = (bits & 0x33333333u) + ((bits >> 2) & 0x33333333u);
-    bits = (bits + (bits >> 4)) & 0x0F0F0F0Fu;
-    return (int)((bits * 0x01010101u) >> 24);
+    return byte_bits[bits & 0xFFu] + byte_bits[(bits >> 8) & 0xFFu];
+}
+
+static inline int count_trailing_zeros(uint64_t bits) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(bits);
+#else
+    int count = 0;
+    while (!(bits & 1u)) {
+        bits >>= 1;
+        count++;
+    }
+    return count;
+#endif
 }
 
 /* The index of a placement: each position counted among the cells not yet taken. */
@@ -66,16 +87,12 @@ static void unrank_placement(uint32_t index, int size, int cell_count, uint8_t *
         digits[order] = (int)(index % radix);
         index /= radix;
     }
-    uint32_t taken = 0;
+    uint8_t free_cells[MAX_CELLS];
+    for (int cell = 0; cell < cell_count; cell++) free_cells[cell] = (uint8_t)cell;
     for (int order = 0; order < size; order++) {
-        int digit = digits[order], cell = 0;
-        for (;; cell++) {
-            if (taken & (1u << cell)) continue;
-            if (digit == 0) break;
-            digit--;
-        }
-        positions[order] = (uint8_t)cell;
-        taken |= 1u << cell;
+        int digit = digits[order];
+        positions[order] = free_cells[digit];
+        memmove(free_cells + digit, free_cells + digit + 1, (size_t)(cell_count - order - digit - 1));
     }
 }
 
@@ -111,6 +128,24 @@ static int call_poll(PyObject *poll, long long first, long long second) {
 static long long placements(int cell_count, int size) {
     long long count = 1;
     for (int order = 0; order < size; order++) count *= cell_count - order;
+    return count;
+}
+
+/* A free cell's rank among the cells `taken` leaves free. */
+static inline uint32_t free_rank(int cell, uint32_t taken) {
+    return (uint32_t)(cell - bit_count(taken & ((1u << cell) - 1u)));
+}
+
+/* Marks (placement, every cell of `region`) reached; returns how many cells. */
+static int mark_region(uint64_t *seen, const Grid *grid, uint32_t index, uint32_t free_count,
+                       uint32_t region, uint32_t taken) {
+    int count = 0;
+    for (int cell = 0; cell < grid->cell_count; cell++) {
+        if (!(region & (1u << cell))) continue;
+        uint32_t state = index * free_count + free_rank(cell, taken);
+        seen[state >> 6] |= 1ull << (state & 63u);
+        count++;
+    }
     return count;
 }
 
@@ -150,69 +185,98 @@ static PyObject *build_table(PyObject *self, PyObject *args) {
     Grid grid;
     grid_init(&grid, width, height);
     long long entries = placements(cell_count, group_size);
+    uint32_t free_count = (uint32_t)(cell_count - group_size);
+    /* A state is a placement and the blank's cell, numbered placement * free cells + the
+     * blank's rank among the free cells; a bit each says whether it was reached. A layer is
+     * a bit per placement: those with a blank region first reached at that depth. */
+    size_t state_words = (size_t)((entries * free_count + 63) / 64);
+    size_t layer_words = (size_t)((entries + 63) / 64);
     PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)entries);
-    if (result == NULL) return NULL;
-    uint8_t *table = (uint8_t *)PyBytes_AS_STRING(result);
-    uint8_t *distance = malloc((size_t)entries * (size_t)cell_count);
-    if (distance == NULL) {
-        Py_DECREF(result);
+    uint64_t *seen = calloc(state_words, sizeof(uint64_t));
+    uint64_t *layer = calloc(layer_words, sizeof(uint64_t));
+    uint64_t *following = calloc(layer_words, sizeof(uint64_t));
+    if (result == NULL || seen == NULL || layer == NULL || following == NULL) {
+        Py_XDECREF(result);
+        free(seen);
+        free(layer);
+        free(following);
         return PyErr_NoMemory();
     }
+    uint8_t *table = (uint8_t *)PyBytes_AS_STRING(result);
     memset(table, UNREACHED, (size_t)entries);
-    memset(distance, UNREACHED, (size_t)entries * (size_t)cell_count);
 
     uint32_t occupied = 0;
     for (int i = 0; i < group_size; i++) occupied |= 1u << start[i];
     uint32_t start_index = rank_placement(start, group_size, cell_count);
-    uint32_t region = blank_region(&grid, blank_cell, occupied);
-    long long reached = 0;
-    for (int cell = 0; cell < cell_count; cell++) {
-        if (region & (1u << cell)) {
-            distance[(size_t)start_index * cell_count + cell] = 0;
-            reached++;
-        }
-    }
     table[start_index] = 0;
+    long long reached =
+        mark_region(seen, &grid, start_index, free_count, blank_region(&grid, blank_cell, occupied),
+                    occupied);
+    layer[start_index >> 6] |= 1ull << (start_index & 63u);
 
+    /* Breadth-first over (placement, blank region), layer by layer: the blank wanders its
+     * region for free, so a region is reached (all its cells marked) at once, and expanding
+     * it tries every group tile beside any cell of it. A layer's placement expands each of
+     * its reached regions: one reached earlier only finds states already reached. */
     int stop = 0;
-    long long layer_size = reached;
+    long long layer_size = 1;
     PyThreadState *thread_state = NULL;
     for (int depth = 0; layer_size > 0 && depth < UNREACHED - 1; depth++) {
         stop = call_poll(poll, reached, 0);
         if (stop) break;
         thread_state = PyEval_SaveThread();
         layer_size = 0;
-        for (uint32_t index = 0; index < (uint32_t)entries; index++) {
-            const uint8_t *row = distance + (size_t)index * cell_count;
-            int any = 0;
-            for (int cell = 0; cell < cell_count; cell++) any |= row[cell] == depth;
-            if (!any) continue;
-            uint8_t positions[MAX_CELLS], moved[MAX_CELLS];
-            int slot_of[MAX_CELLS];
-            unrank_placement(index, group_size, cell_count, positions);
-            uint32_t taken = 0;
-            for (int cell = 0; cell < cell_count; cell++) slot_of[cell] = -1;
-            for (int i = 0; i < group_size; i++) {
-                taken |= 1u << positions[i];
-                slot_of[positions[i]] = i;
-            }
-            for (int blank = 0; blank < cell_count; blank++) {
-                if (row[blank] != depth) continue;
-                for (int k = 0; k < grid.neighbour_count[blank]; k++) {
-                    int cell = grid.neighbours[blank][k];
-                    int slot = slot_of[cell];
-                    if (slot < 0) continue;
-                    memcpy(moved, positions, (size_t)group_size);
-                    moved[slot] = (uint8_t)blank;
-                    uint32_t moved_index = rank_placement(moved, group_size, cell_count);
-                    uint8_t *moved_row = distance + (size_t)moved_index * cell_count;
-                    if (moved_row[cell] != UNREACHED) continue;
-                    if (table[moved_index] == UNREACHED) table[moved_index] = (uint8_t)(depth + 1);
-                    uint32_t moved_taken = (taken & ~(1u << cell)) | (1u << blank);
-                    uint32_t moved_region = blank_region(&grid, cell, moved_taken);
-                    for (int other = 0; other < cell_count; other++) {
-                        if (moved_region & (1u << other)) {
-                            moved_row[other] = (uint8_t)(depth + 1);
+        long long until_poll = BUILD_POLL_INTERVAL;
+        for (size_t word = 0; word < layer_words && !stop; word++) {
+            uint64_t bits = layer[word];
+            layer[word] = 0;
+            while (bits) {
+                uint32_t index = (uint32_t)(word * 64 + (size_t)count_trailing_zeros(bits));
+                bits &= bits - 1u;
+                if (--until_poll == 0) {
+                    /* Within a long layer too, so Cancel is heard soon. */
+                    until_poll = BUILD_POLL_INTERVAL;
+                    PyEval_RestoreThread(thread_state);
+                    stop = call_poll(poll, reached, 0);
+                    thread_state = PyEval_SaveThread();
+                }
+                uint8_t positions[MAX_CELLS], moved[MAX_CELLS];
+                int slot_of[MAX_CELLS];
+                unrank_placement(index, group_size, cell_count, positions);
+                uint32_t taken = 0;
+                for (int cell = 0; cell < cell_count; cell++) slot_of[cell] = -1;
+                for (int i = 0; i < group_size; i++) {
+                    taken |= 1u << positions[i];
+                    slot_of[positions[i]] = i;
+                }
+                uint32_t covered = taken;
+                uint32_t all_cells = (1u << cell_count) - 1u;
+                while (covered != all_cells) {
+                    int blank = count_trailing_zeros(~(uint64_t)covered);
+                    uint32_t region = blank_region(&grid, blank, taken);
+                    covered |= region;
+                    uint32_t state = index * free_count + free_rank(blank, taken);
+                    if (!(seen[state >> 6] & (1ull << (state & 63u)))) continue;
+                    for (int cell = 0; cell < cell_count; cell++) {
+                        if (!(region & (1u << cell))) continue;
+                        for (int k = 0; k < grid.neighbour_count[cell]; k++) {
+                            int tile_cell = grid.neighbours[cell][k];
+                            int slot = slot_of[tile_cell];
+                            if (slot < 0) continue;
+                            memcpy(moved, positions, (size_t)group_size);
+                            moved[slot] = (uint8_t)cell;
+                            uint32_t moved_index = rank_placement(moved, group_size, cell_count);
+                            uint32_t moved_taken = (taken & ~(1u << tile_cell)) | (1u << cell);
+                            uint32_t moved_state =
+                                moved_index * free_count + free_rank(tile_cell, moved_taken);
+                            if (seen[moved_state >> 6] & (1ull << (moved_state & 63u))) continue;
+                            if (table[moved_index] == UNREACHED) {
+                                table[moved_index] = (uint8_t)(depth + 1);
+                            }
+                            reached += mark_region(seen, &grid, moved_index, free_count,
+                                                   blank_region(&grid, tile_cell, moved_taken),
+                                                   moved_taken);
+                            following[moved_index >> 6] |= 1ull << (moved_index & 63u);
                             layer_size++;
                         }
                     }
@@ -220,15 +284,17 @@ static PyObject *build_table(PyObject *self, PyObject *args) {
             }
         }
         PyEval_RestoreThread(thread_state);
-        reached += layer_size;
+        if (stop) break;
+        uint64_t *swap = layer;
+        layer = following;
+        following = swap;
     }
-    free(distance);
-    if (stop < 0) {
+    free(seen);
+    free(layer);
+    free(following);
+    if (stop) {
         Py_DECREF(result);
-        return NULL;
-    }
-    if (stop > 0) {
-        Py_DECREF(result);
+        if (stop < 0) return NULL;
         Py_RETURN_NONE;
     }
     return result;
@@ -492,4 +558,7 @@ static struct PyModuleDef module = {
     "Compiled twin of core.search (IDA*) and core.pattern_db (table builds).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__search(void) {
+    byte_bits_init();
+    return PyModule_Create(&module);
+}

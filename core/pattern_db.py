@@ -15,7 +15,9 @@ and takes the larger bound (`MirrorLookup`).
 A table is built by a breadth-first search over (placement, blank cell), layer by layer, where
 the blank wandering among the other tiles costs nothing: every cell the blank can reach
 without moving a group tile gets the same distance at once. The compiled twin
-(`core._search.build_table`) runs the same layers; the pure one here is the reference.
+(`core._search.build_table`) runs the same layers in less memory (a bit per placement and
+blank cell, and the layer as a bit per placement); the pure one here is the reference.
+When several tables are missing the compiled builds run side by side (they release the GIL).
 
 Tables are cached on disk (`cache_dir`) under a versioned name, with a header and a checksum
 that are checked on load: a truncated or damaged file is rebuilt, never trusted.
@@ -27,8 +29,10 @@ import math
 import os
 import struct
 import tempfile
+import threading
 import zlib
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -37,6 +41,9 @@ import platformdirs
 
 #: Overrides the cache folder (tests point it at a temporary folder).
 CACHE_DIR_VARIABLE = "SLIDECHECK_CACHE_DIR"
+#: Overrides the compiled twin's budget, `COMPILED_MAX_ENTRIES`: a smaller number builds
+#: smaller, weaker tables sooner (the tests use 6,000,000, 6-6-3 for 4x4).
+MAX_ENTRIES_VARIABLE = "SLIDECHECK_PATTERN_ENTRIES"
 #: Bump when the table contents or the file layout change: old files are then ignored.
 FORMAT_VERSION = 1
 _MAGIC = b"SLIDEPDB"
@@ -47,10 +54,11 @@ _HEADER = struct.Struct("<8sHBBBBQI")
 UNREACHED = 255
 
 #: The largest table (placements of one group) each twin builds. The compiled twin builds
-#: 6-6-3 for the 15-puzzle (5,765,760 placements per 6-tile group). Pure Python walks about a
-#: million (placement, blank) states a minute, so the reference stays with groups of three
-#: or four tiles: still admissible and optimal, only weaker, so large boards search longer.
-COMPILED_MAX_ENTRIES = 6_000_000
+#: 7-7-1 for the 15-puzzle (57,657,600 placements, a byte each, per 7-tile group). Pure
+#: Python walks about a million (placement, blank) states a minute, so the reference stays
+#: with groups of three or four tiles: still admissible and optimal, only weaker, so large
+#: boards search longer.
+COMPILED_MAX_ENTRIES = 60_000_000
 PURE_MAX_ENTRIES = 5_000
 
 #: Called during a build with (states reached so far, states to reach); returns True to stop.
@@ -101,8 +109,8 @@ def partition(
     width: int, height: int, blank_cell: int, max_entries: int
 ) -> tuple[tuple[int, ...], ...]:
     """Split the goal cells other than `blank_cell` into groups of compact shape, each as
-    large as `max_entries` placements allow (6-6-3 for 4x4 at the compiled budget; a group
-    of every tile, an exact table, for boards of up to 10 cells)."""
+    large as `max_entries` placements allow (7-7-1 for 4x4 at the compiled budget; a group
+    of every tile, an exact table, for boards of up to 11 cells)."""
     cell_count = width * height
     cells = [cell for cell in range(cell_count) if cell != blank_cell]
     if not cells:
@@ -195,6 +203,17 @@ def _states_to_reach(cell_count: int, group_size: int, entries: int) -> int:
     holds every tile (the other half has the wrong parity)."""
     states = entries * (cell_count - group_size)
     return states // 2 if group_size == cell_count - 1 and cell_count > 2 else states
+
+
+def max_entries(engine: ModuleType | None) -> int:
+    """The largest table a twin builds: `PURE_MAX_ENTRIES` for the pure one, else
+    $SLIDECHECK_PATTERN_ENTRIES when it is a positive number, else `COMPILED_MAX_ENTRIES`."""
+    if engine is None:
+        return PURE_MAX_ENTRIES
+    override = os.environ.get(MAX_ENTRIES_VARIABLE, "")
+    if override.isdigit() and int(override) > 0:
+        return int(override)
+    return COMPILED_MAX_ENTRIES
 
 
 def cache_dir() -> Path:
@@ -318,8 +337,7 @@ def load(
     there, else built (by `engine.build_table` when a compiled engine is given, else in pure
     Python, with smaller groups) and stored. `poll` sees the build's progress over all
     tables to build and can stop it (`BuildStoppedError`)."""
-    max_entries = PURE_MAX_ENTRIES if engine is None else COMPILED_MAX_ENTRIES
-    groups = partition(width, height, blank_cell, max_entries)
+    groups = partition(width, height, blank_cell, max_entries(engine))
     key = (str(cache_dir()), width, height, blank_cell, groups)
     known = _loaded.get(key)
     if known is not None:
@@ -338,42 +356,78 @@ def load(
         _states_to_reach(cell_count, len(groups[n]), placements(cell_count, len(groups[n])))
         for n in missing
     )
-    done = 0
-    for number in missing:
+    progress = _SharedProgress(poll, total, len(groups))
+
+    def build(number: int) -> bytes | None:
         group = groups[number]
-        group_poll = None if poll is None else _offset_poll(poll, done, total)
+        group_poll = progress.poll_for(number)
         if engine is None:
-            table = build_table_pure(width, height, blank_cell, group, group_poll)
-        else:
-            built = engine.build_table(width, height, blank_cell, group, group_poll)
-            if built is None:
-                raise BuildStoppedError
-            table = built
-        tables[number] = table
+            return build_table_pure(width, height, blank_cell, group, group_poll)
+        built: bytes | None = engine.build_table(width, height, blank_cell, group, group_poll)
+        return built
+
+    if engine is None or len(missing) < 2:
+        built = [build(number) for number in missing]
+    else:
+        # The compiled builds release the GIL: the tables are built side by side.
+        workers = min(len(missing), os.cpu_count() or 1)
+        with ThreadPoolExecutor(workers, thread_name_prefix="pattern-db") as pool:
+            futures = [pool.submit(build, number) for number in missing]
+            wait(futures)
+        failures = [error for future in futures if (error := future.exception()) is not None]
+        if failures:
+            raise failures[0]
+        built = [future.result() for future in futures]
+    for number, made in zip(missing, built, strict=True):
+        if made is None:
+            raise BuildStoppedError
+        tables[number] = made
+        group = groups[number]
         _write_cached(
             cache_path(width, height, blank_cell, group),
             (width, height, blank_cell, len(group)),
-            table,
+            made,
         )
-        done += _states_to_reach(cell_count, len(group), len(table))
     databases = PatternDatabases(width, height, blank_cell, groups, tuple(tables))
     _loaded[key] = databases
     return databases
 
 
-def _offset_poll(poll: BuildPoll, before: int, total: int) -> BuildPoll:
-    """A poll for one table that reports progress over every table being built."""
+class _SharedProgress:
+    """Progress over every table being built, for one poll, from builds that may run side by
+    side: each build reports its own count; once the poll stops one (True, or an exception),
+    every build hears True at its next report."""
 
-    def group_poll(reached: int, _to_reach: int) -> bool:
-        return poll(before + reached, total)
+    def __init__(self, poll: BuildPoll | None, total: int, tables: int) -> None:
+        self._poll = poll
+        self._total = total
+        self._reached = [0] * tables
+        self._stopped = False
+        self._lock = threading.Lock()
 
-    return group_poll
+    def poll_for(self, number: int) -> BuildPoll | None:
+        if self._poll is None:
+            return None
+        poll = self._poll
+
+        def group_poll(reached: int, _to_reach: int) -> bool:
+            with self._lock:
+                if self._stopped:
+                    return True
+                self._reached[number] = reached
+                try:
+                    self._stopped = poll(sum(self._reached), self._total)
+                except BaseException:
+                    self._stopped = True
+                    raise
+                return self._stopped
+
+        return group_poll
 
 
 def is_cached(width: int, height: int, blank_cell: int, *, engine: ModuleType | None) -> bool:
     """Whether `load` would find every table in memory or in a sound cache file (no build)."""
-    max_entries = PURE_MAX_ENTRIES if engine is None else COMPILED_MAX_ENTRIES
-    groups = partition(width, height, blank_cell, max_entries)
+    groups = partition(width, height, blank_cell, max_entries(engine))
     if (str(cache_dir()), width, height, blank_cell, groups) in _loaded:
         return True
     return all(

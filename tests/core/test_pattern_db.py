@@ -63,7 +63,7 @@ def test_rank_numbers_every_placement_once() -> None:
 
 def test_partition_covers_every_goal_cell_but_the_blank_once() -> None:
     groups = partition(4, 4, 0, pattern_db.COMPILED_MAX_ENTRIES)
-    assert sorted(len(group) for group in groups) == [3, 6, 6]
+    assert sorted(len(group) for group in groups) == [1, 7, 7]
     assert sorted(cell for group in groups for cell in group) == list(range(1, 16))
     assert [len(group) for group in partition(3, 3, 8, pattern_db.COMPILED_MAX_ENTRIES)] == [8]
     assert [len(group) for group in partition(4, 4, 15, pattern_db.PURE_MAX_ENTRIES)] == [3] * 5
@@ -192,3 +192,46 @@ def test_a_stopped_compiled_build_writes_nothing(tmp_path: Path) -> None:
     with pytest.raises(pattern_db.BuildStoppedError):
         pattern_db.load(3, 3, 8, engine=COMPILED, poll=lambda *_: True)
     assert not list(tmp_path.iterdir())
+
+
+def test_the_compiled_budget_can_be_lowered(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert pattern_db.max_entries(None) == pattern_db.PURE_MAX_ENTRIES
+    assert pattern_db.max_entries(COMPILED) == pattern_db.COMPILED_MAX_ENTRIES
+    monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "6000000")
+    assert pattern_db.max_entries(COMPILED) == 6_000_000
+    assert pattern_db.max_entries(None) == pattern_db.PURE_MAX_ENTRIES
+    monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "lots")
+    assert pattern_db.max_entries(COMPILED) == pattern_db.COMPILED_MAX_ENTRIES
+
+
+@needs_compiled
+def test_tables_built_side_by_side_report_one_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "400")  # 3x3: four groups of two
+    heard: list[tuple[int, int]] = []
+    databases = pattern_db.load(
+        3, 3, 8, engine=COMPILED, poll=lambda *at: heard.append(at) or False
+    )
+    assert len(databases.groups) > 1
+    assert databases.tables == tuple(build_table_pure(3, 3, 8, group) for group in databases.groups)
+    totals = {total for _, total in heard}
+    assert len(totals) == 1
+    assert all(0 <= reached <= total for reached, total in heard)
+
+
+@needs_compiled
+def test_a_poll_stops_or_fails_every_build_side_by_side(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "400")
+    with pytest.raises(pattern_db.BuildStoppedError):
+        pattern_db.load(3, 3, 8, engine=COMPILED, poll=lambda *_: True)
+
+    class CancelledError(Exception):
+        pass
+
+    def failing(_reached: int, _total: int) -> bool:
+        raise CancelledError
+
+    with pytest.raises(CancelledError):
+        pattern_db.load(3, 3, 8, engine=COMPILED, poll=failing)
+    assert not pattern_db.is_cached(3, 3, 8, engine=COMPILED)

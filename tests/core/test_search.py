@@ -19,6 +19,8 @@ from tests.core.ground_truth import blank_first, blank_last, neighbour_cells, se
 
 DATA = Path(__file__).parent / "data"
 COMPILED = speedups.compiled("_search")
+#: The compiled twin's budget in these tests.
+TEST_MAX_ENTRIES = 6_000_000
 
 
 @pytest.fixture(scope="session")
@@ -30,6 +32,10 @@ def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(autouse=True)
 def _shared_cache(session_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(session_cache))
+    # 6-6-3 for the 15-puzzle: seconds to build, where 7-7-1 takes minutes and hundreds of
+    # megabytes (bench/solve_optimal.py runs the real tables on Korf's 100 and the 80-move
+    # positions). The search and the builder are the same code at every size.
+    monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, str(TEST_MAX_ENTRIES))
 
 
 @pytest.fixture(params=["pure", "compiled"])
