@@ -102,6 +102,9 @@ class PhotoDialog(QDialog):
             spin.setRange(MIN_CELLS, MAX_CELLS_PER_SIDE)
             spin.setValue(4)
             spin.setAccessibleName(what)
+        # The list agrees with the spin boxes before the first reading (a photo with no
+        # board found never sends one).
+        self.size_list.setCurrentIndex(self.preset_index(4, 4))
         self.size_note = QLabel(self)
         self.size_note.setObjectName("photoSizeNote")
         size_label = QLabel("&Size:", self)

@@ -247,6 +247,8 @@ def test_a_photo_that_is_not_a_puzzle_is_refused_in_the_dialog(
     assert dialog.message.text().startswith("No board read: ")
     assert not dialog.use_button.isEnabled()
     assert dialog.view.corners() is not None  # a frame to drag onto a board by hand
+    size = (dialog.width_spin.value(), dialog.height_spin.value())
+    assert dialog.size_list.currentIndex() == dialog.preset_index(*size)
     qtbot.keyClick(dialog.view, Qt.Key.Key_Return)  # nothing to accept
     assert dialog.isVisible()
     dialog.reject()
