@@ -21,6 +21,11 @@ import tempfile
 import time
 from pathlib import Path
 
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None  # type: ignore[assignment]
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
@@ -166,6 +171,9 @@ def main() -> None:
         build_databases(Board.solved(4, 4, blank_first=True))
     if arguments.hardest:
         build_databases(Board.solved(4, 4))
+    if resource is not None:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"\nPeak resident memory of this process after the builds: {peak:.0f} MB")
     if arguments.eight:
         eight_puzzles(arguments.eight)
     if arguments.korf:
