@@ -669,9 +669,9 @@ class MainWindow(QMainWindow):
         return True
 
     def _show_hint_progress(self, progress: SearchProgress) -> None:
-        self.show_message(
-            f"Looking for the next move: depth {progress.depth}, {progress.nodes:,} positions"
-        )
+        from gui.solve_progress import progress_text
+
+        self.show_message(f"Looking for the next move: {progress_text(progress)}")
 
     def _show_hint(self, solution: Solution) -> None:
         if not self._on_screen(solution.start, solution.goal) or not solution.moves:

@@ -268,3 +268,10 @@ def test_the_strip_fills_its_bar_while_the_tables_are_built(qtbot: QtBot) -> Non
     assert strip.bar_value == 25
     strip.show_progress(SearchProgress(30, 1000, 2.0))
     assert strip.bar_range == (0, 0)
+
+
+def test_the_hint_says_when_the_tables_are_being_built(window: MainWindow) -> None:
+    window._show_hint_progress(SearchProgress(0, 0, 5.0, building_tables=0.5))
+    assert window.status_message.text() == (
+        "Looking for the next move: building its tables, once for this shape: 50%"
+    )
