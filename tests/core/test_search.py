@@ -183,8 +183,32 @@ def test_the_data_files_hold_every_instance() -> None:
         for line in (DATA / "80_move_positions.txt").read_text().splitlines()
         if line and not line.startswith("#")
     ]
-    assert len(hardest) == 16
+    assert len(hardest) == 17
+    assert len(set(hardest)) == 17
     assert all(sorted(map(int, line.split())) == list(range(16)) for line in hardest)
+
+
+def _transposed(tiles: tuple[int, ...]) -> tuple[int, ...]:
+    """The position transposed about the main diagonal, each tile relabelled by its goal
+    cell there: the symmetry of the blank-last 4x4 goal, which keeps every distance."""
+    result = [0] * 16
+    for index, tile in enumerate(tiles):
+        row, column = divmod(index, 4)
+        goal_row, goal_column = divmod(tile - 1, 4)
+        result[4 * column + row] = 4 * goal_column + goal_row + 1 if tile else 0
+    return tuple(result)
+
+
+def test_the_80_move_positions_are_closed_under_the_goals_symmetry() -> None:
+    # How the seventeenth was found: the set maps onto itself under the transposition.
+    hardest = {
+        tuple(map(int, line.split()))
+        for line in (DATA / "80_move_positions.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    }
+    assert {_transposed(tiles) for tiles in hardest} == hardest
+    goal = Board.solved(4, 4)
+    assert _transposed(goal.tiles) == goal.tiles
 
 
 #: The easiest of Korf's instances: the 15-puzzle tables are built once for the session.
