@@ -3,6 +3,10 @@
 The status line alone was missed: the previous board and its big verdict stayed on screen,
 and the verdict read as if it were for what had been pasted. This strip says what failed
 and why, and that the board below is the one from before.
+
+The same strip also carries a notice that is not a failure (`show_notice`): a board read
+from a photo with cells the reader was unsure of and the user did not correct. A notice is
+tinted grey, not in a verdict's or a failure's colour, and says nothing failed.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ class InputErrorBanner(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("inputErrorBanner")
+        #: Whether the strip shows a notice (show_notice) rather than a failure.
+        self.is_notice = False
         self._title = QLabel(self)
         self._title.setObjectName("inputErrorTitle")
         font = self._title.font()
@@ -56,9 +62,21 @@ class InputErrorBanner(QWidget):
 
     def show_error(self, title: str, reason: str) -> None:
         """Say that `title` failed because of `reason`; the board below stays as it was."""
+        self.is_notice = False
         self._title.setText(f"{title}. The board below is unchanged.")
         self._reason.setText(reason)
         self.setAccessibleName(f"{title}: {reason}")
+        self.update()
+        self.show()
+
+    def show_notice(self, title: str, text: str) -> None:
+        """Say `title` and `text` about the board below, which is the new one: nothing
+        failed (a board read from a photo, with cells to check)."""
+        self.is_notice = True
+        self._title.setText(title)
+        self._reason.setText(text)
+        self.setAccessibleName(f"{title}: {text}")
+        self.update()
         self.show()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -68,7 +86,12 @@ class InputErrorBanner(QWidget):
         base = palette.color(QPalette.ColorRole.Window)
         dark = is_dark(palette)
         painter = QPainter(self)
-        painter.fillRect(self.rect(), mix(base, PROBLEM_PURPLE, 0.45 if dark else 0.25))
-        painter.setPen(PROBLEM_PURPLE)
+        if self.is_notice:
+            tint = palette.color(QPalette.ColorRole.WindowText)
+            painter.fillRect(self.rect(), mix(base, tint, 0.12))
+            painter.setPen(palette.color(QPalette.ColorRole.Mid))
+        else:
+            painter.fillRect(self.rect(), mix(base, PROBLEM_PURPLE, 0.45 if dark else 0.25))
+            painter.setPen(PROBLEM_PURPLE)
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
         painter.end()

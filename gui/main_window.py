@@ -162,6 +162,8 @@ class MainWindow(QMainWindow):
         #: Decodes a photo off the GUI thread before its dialog opens (gui.photo_reader).
         self.photo_loader = PhotoReader(self)
         self._photo_name = ""
+        #: The status line naming cells to check after a photo's board was loaded.
+        self._photo_note = ""
         #: The open photo's reading, while its dialog is up.
         self.photo_dialog: PhotoDialog | None = None
         self.setAcceptDrops(True)
@@ -463,6 +465,8 @@ class MainWindow(QMainWindow):
         self.open_photo_action.triggered.connect(self.open_photo_dialog)
         self.paste_photo_action.triggered.connect(self.paste_photo)
         self.photo_loader.finished.connect(self._show_photo)
+        # The cells to check after a photo's board was loaded: said until the next edit.
+        self.model.changed.connect(self._clear_photo_note)
         self.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
         self.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
         self.goal_from_board_action.triggered.connect(editor.use_current_as_goal)
@@ -864,12 +868,24 @@ class MainWindow(QMainWindow):
         if draft is None:
             return
         self.editor.load_draft(draft, "Read board from photo")
-        unsure = dialog.unsure_count()
         typed = len(dialog.typed)
         said = f", {typed} corrected by hand" if typed else ""
-        note = f"; {unsure} unsure cells left unchecked" if unsure else ""
+        check = dialog.check_note()
+        note = f"; {check}" if check else ""
         self.show_message(f"Board read from the photo{said}{note}")
+        self._photo_note = self.status_message.text() if check else ""
+        if check:
+            # After the load: the board's change hides the strip, so the next edit clears it.
+            self.input_error_banner.show_notice(
+                "Read from the photo: the reader was unsure of some cells",
+                check[0].upper() + check[1:],
+            )
         self.board_view.setFocus()
+
+    def _clear_photo_note(self) -> None:
+        if self._photo_note and self.status_message.text() == self._photo_note:
+            self.status_message.clear()
+        self._photo_note = ""
 
     def _refuse_photo(self, name: str, reason: str) -> None:
         what = f"Could not read {quote_name(name)}" if name else "Could not read the photo"

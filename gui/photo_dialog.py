@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import Goal
+from core.board import RowOrder, cell_name
 from core.draft import Draft
 from gui.photo_reader import PhotoReader, ReadOutcome, ReadRequest
 from gui.photo_view import PhotoView
@@ -41,6 +42,14 @@ REREAD_DELAY_MS = 250
 #: The sizes offered in the list; any other is set with the spin boxes.
 PRESET_SIZES = ((3, 3), (4, 4), (5, 5))
 OTHER_SIZE = "Other"
+#: The corner keys, said under the photo for those who do not hover it.
+CORNER_KEYS_NOTE = (
+    "Keyboard: Ctrl+Tab picks a corner, the arrow keys move it (Shift: further), Esc lets "
+    "it go; the arrow keys or a click choose a cell to type into."
+)
+#: Unsure cells named one by one in the note the window shows after loading (the rest
+#: are counted).
+NAMED_CELLS = 2
 #: Where the corners go when no board was found: a frame inside the photo to drag.
 UNFOUND_INSET = 0.2
 
@@ -85,6 +94,9 @@ class PhotoDialog(QDialog):
         self.message.setWordWrap(True)
         self.view = PhotoView(self)
         self.view.set_photo(photo)
+        self.keys_note = QLabel(CORNER_KEYS_NOTE, self)
+        self.keys_note.setObjectName("photoKeysNote")
+        self.keys_note.setWordWrap(True)
 
         self.size_list = QComboBox(self)
         self.size_list.setObjectName("photoSizeList")
@@ -131,6 +143,7 @@ class PhotoDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.keys_note)
         layout.addLayout(size_row)
         self.setTabOrder(self.view, self.size_list)
         self.setTabOrder(self.size_list, self.width_spin)
@@ -208,8 +221,9 @@ class PhotoDialog(QDialog):
             top, bottom = height * UNFOUND_INSET, height * (1 - UNFOUND_INSET)
             self.view.set_corners(Quad((left, top), (right, top), (right, bottom), (left, bottom)))
         self.message.setText(
-            f"No board read: {error}. Drag the four corners onto the corners of the tiles, "
-            "or choose another photo."
+            f"No board read: {error}. Drag the four corners onto the corners of the tiles "
+            "(or pick one with Ctrl+Tab and move it with the arrow keys), or choose another "
+            "photo."
         )
         self.use_button.setEnabled(False)
 
@@ -298,13 +312,33 @@ class PhotoDialog(QDialog):
 
     def unsure_count(self) -> int:
         """Unsure cells the user has not typed over."""
+        return len(self.unchecked_cells())
+
+    def unchecked_cells(self) -> list[tuple[int, int]]:
+        """(cell index, number read) of each unsure cell the user has not typed over."""
         if self.reading is None:
-            return 0
-        return sum(
-            1
+            return []
+        return [
+            (index, cell.number)
             for index, cell in enumerate(self.reading.cells)
             if cell.unsure and index not in self.typed
-        )
+        ]
+
+    def check_note(self) -> str:
+        """Which cells to check on the board loaded, named as the window labels them (rows
+        from the bottom): 'check row 3 from the bottom, column 2 (read as 11) and 1 more'.
+        Empty when there is none."""
+        reading, cells = self.reading, self.unchecked_cells()
+        if reading is None or not cells:
+            return ""
+        named = [
+            f"{cell_name(index, reading.width, reading.height, RowOrder.FROM_BOTTOM)} "
+            f"(read as {'the blank' if number == 0 else number})"
+            for index, number in cells[:NAMED_CELLS]
+        ]
+        more = len(cells) - len(named)
+        listed = "; ".join(named)
+        return f"check {listed}" + (f" and {more} more" if more else "")
 
     def accept(self) -> None:
         if self.state is not ReadState.READ or self.reread_pending:

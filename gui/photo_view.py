@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -47,6 +47,17 @@ HANDLE_RADIUS = 8.0
 FOCUS_MARGIN = 0.3
 #: Most digits typed into one cell (the reader knows numbers up to 35).
 MAX_TYPED_DIGITS = 2
+#: How far an arrow key moves the chosen corner, in screen pixels (with Shift: further).
+KEY_STEP = 1.0
+KEY_STEP_SHIFT = 10.0
+#: The corners' names, clockwise from the top left as core.photo orders them.
+CORNER_NAMES = ("top left", "top right", "bottom right", "bottom left")
+#: What the keys do, for the tooltip and for screen readers.
+KEYS_HELP = (
+    "Corners: Ctrl+Tab (or Ctrl+1 to Ctrl+4) picks a corner, the arrow keys move it, "
+    "Shift+arrow moves it further, Esc lets it go. "
+    "Cells: click a cell (or use the arrow keys) and type its number, Space for the blank."
+)
 
 
 def photo_image(photo: Photo) -> QImage:
@@ -77,6 +88,8 @@ class PhotoView(QWidget):
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Photo of the puzzle")
+        self.setAccessibleDescription(KEYS_HELP)
+        self.setToolTip("Drag a corner onto the board's corner.\n" + KEYS_HELP)
         self._image: QImage | None = None
         #: Photo pixels per image pixel (the photo is shown at the reader's working size).
         self._photo_scale = 1.0
@@ -91,6 +104,8 @@ class PhotoView(QWidget):
         self._typed: dict[int, int] = {}
         self._selected: int | None = None
         self._dragging: int | None = None
+        #: The corner chosen from the keyboard, moved by the arrow keys.
+        self._handle: int | None = None
         #: The cell and digits being typed, so a second digit extends the first.
         self._typing: tuple[int, str] | None = None
 
@@ -162,6 +177,23 @@ class PhotoView(QWidget):
     def select_cell(self, cell: int | None) -> None:
         self._selected = cell
         self._typing = None
+        if cell is not None:
+            self._handle = None
+        self.update()
+
+    @property
+    def selected_handle(self) -> int | None:
+        """The corner the arrow keys move (clockwise from the top left), if one is chosen."""
+        return self._handle
+
+    def select_handle(self, index: int | None) -> None:
+        """Choose corner `index` for the arrow keys (None: the arrows move between cells)."""
+        if index is not None and self._corners is None:
+            return
+        self._handle = index
+        if index is not None:
+            self._selected = None
+            self._typing = None
         self.update()
 
     def reading_is_current(self) -> bool:
@@ -365,13 +397,23 @@ class PhotoView(QWidget):
         accent = self.palette().color(QPalette.ColorRole.Highlight)
         for index in range(4):
             centre = self.corner_on_screen(index)
-            radius = HANDLE_RADIUS * (1.3 if index == self._dragging else 1.0)
+            chosen = index == self._handle
+            radius = HANDLE_RADIUS * (1.3 if index == self._dragging or chosen else 1.0)
             painter.setPen(QPen(QColor(0, 0, 0, 180), 4))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(centre, radius, radius)
             painter.setPen(QPen(accent, 2.5))
-            painter.setBrush(QColor(255, 255, 255, 200))
+            # The chosen corner is filled with the accent, with a ring round it, so it is
+            # seen to be the one the arrow keys move.
+            painter.setBrush(accent if chosen else QColor(255, 255, 255, 200))
             painter.drawEllipse(centre, radius, radius)
+            if chosen:
+                ring = radius + 5
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.setPen(QPen(QColor(0, 0, 0, 180), 4))
+                painter.drawEllipse(centre, ring, ring)
+                painter.setPen(QPen(QColor("white"), 2))
+                painter.drawEllipse(centre, ring, ring)
 
     # -- mouse: drag a corner, pick a cell ---------------------------------------------
 
@@ -383,6 +425,8 @@ class PhotoView(QWidget):
         corner = self._corner_near(point)
         if corner is not None:
             self._dragging = corner
+            if self._handle is not None:
+                self._handle = corner  # the keys go on with the corner last picked up
         else:
             self.select_cell(self._cell_at(point))
         self.update()
@@ -413,9 +457,71 @@ class PhotoView(QWidget):
         corners = self.corners()
         self.corners_changed.emit(corners)
 
-    # -- keys: type a number into the chosen cell ---------------------------------------
+    def nudge_corner(self, index: int, dx: float, dy: float) -> None:
+        """Move corner `index` by (dx, dy) screen pixels, kept on the photo: the arrow keys'
+        move, reported as a drag step is."""
+        if self._corners is None:
+            return
+        factor = self._factor()
+        x, y = self._corners[index]
+        whole = self._photo_rect()
+        x = min(max(x + dx / factor, whole.left()), whole.right())
+        y = min(max(y + dy / factor, whole.top()), whole.bottom())
+        self.move_corner(index, (x, y))
+
+    # -- keys: pick and move a corner; type a number into the chosen cell ----------------
+
+    def _corner_key(self, event: QKeyEvent) -> bool:
+        """Handle a key that picks or moves a corner; False if it is not one."""
+        key, modifiers = event.key(), event.modifiers()
+        ctrl = bool(modifiers & Qt.KeyboardModifier.ControlModifier)
+        if self._corners is None:
+            return False
+        if ctrl and key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab):
+            back = key == Qt.Key.Key_Backtab or bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
+            if self._handle is None:
+                self.select_handle(3 if back else 0)
+            else:
+                self.select_handle((self._handle + (-1 if back else 1)) % 4)
+            return True
+        if ctrl and Qt.Key.Key_1 <= key <= Qt.Key.Key_4:
+            self.select_handle(key - Qt.Key.Key_1)
+            return True
+        if self._handle is None:
+            return False
+        if key == Qt.Key.Key_Escape:
+            self.select_handle(None)
+            return True
+        steps = {
+            Qt.Key.Key_Left: (-1, 0),
+            Qt.Key.Key_Right: (1, 0),
+            Qt.Key.Key_Up: (0, -1),
+            Qt.Key.Key_Down: (0, 1),
+        }
+        if key in steps:
+            dx, dy = steps[Qt.Key(key)]
+            shift = bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
+            step = KEY_STEP_SHIFT if shift else KEY_STEP
+            self.nudge_corner(self._handle, dx * step, dy * step)
+            return True
+        return False
+
+    def event(self, event: QEvent) -> bool:
+        # Ctrl+Tab would otherwise be taken for focus moves by the dialog: here it picks a
+        # corner (plain Tab still moves on to the next control).
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+            and event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        ):
+            self.keyPressEvent(event)
+            return True
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self._corner_key(event):
+            return
         key = event.key()
         columns, rows = self._grid_size
         cell = self._selected

@@ -295,3 +295,100 @@ def test_pasting_with_no_image_on_the_clipboard_says_so(window: MainWindow) -> N
     QGuiApplication.clipboard().setText("1 2 3")
     window.paste_photo_action.trigger()
     assert "no image" in window.input_error_banner.reason
+
+
+def test_keys_pick_a_corner_and_move_it_which_reads_again(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, EXACT_SEEDS[(4, 4)]))
+    view = dialog.view
+    view.setFocus()
+    assert "Ctrl+Tab" in view.toolTip()
+    assert "arrow keys" in view.accessibleDescription()
+    assert "Ctrl+Tab" in dialog.keys_note.text()
+    assert view.selected_handle is None
+    qtbot.keyClick(view, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    assert view.selected_handle == 0
+    assert view.hasFocus()  # Ctrl+Tab picked a corner; it did not move the focus on
+    qtbot.keyClick(view, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    assert view.selected_handle == 1
+    qtbot.keyClick(view, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+    assert view.selected_handle == 2
+    corners = view.corners()
+    assert corners is not None
+    start = view.corner_on_screen(2)
+    with qtbot.waitSignal(view.corners_changed):
+        qtbot.keyClick(view, Qt.Key.Key_Left)
+    assert dialog.state is ReadState.READING  # debounced, as a drag is
+    assert dialog.reread_pending
+    qtbot.keyClick(view, Qt.Key.Key_Up, Qt.KeyboardModifier.ShiftModifier)
+    moved = view.corner_on_screen(2) - start
+    assert abs(moved.x() + 1) < 0.01
+    assert abs(moved.y() + 10) < 0.01
+    assert [view.corner_on_screen(i) for i in (0, 1, 3)] == [
+        view.to_screen(*corners.points()[i]) for i in (0, 1, 3)
+    ]
+    with qtbot.waitSignal(dialog.reader.finished, timeout=READ_TIMEOUT_MS):
+        pass
+    qtbot.waitUntil(lambda: dialog.state is ReadState.READ, timeout=READ_TIMEOUT_MS)
+    assert dialog.reading is not None
+    assert not dialog.reading.corners_found  # read with the corners the keys placed
+    assert view.reading_is_current()
+    dialog.grab().save("/tmp/photo_dialog_corner_keys.png")
+    # Esc lets the corner go (the dialog stays); the arrows then move between cells again.
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.selected_handle is None
+    assert dialog.isVisible()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert view.selected_cell == 0
+    assert not dialog.reread_pending
+
+
+def test_unsure_cells_left_unchecked_are_named_in_the_window_until_the_next_edit(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    import dataclasses
+
+    seed = EXACT_SEEDS[(3, 3)]
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, seed))
+    reading = dialog.reading
+    assert reading is not None
+    # Two cells marked unsure (as the reader marks them), one of them corrected by typing.
+    cells = list(reading.cells)
+    for index in (1, 7):
+        cells[index] = dataclasses.replace(cells[index], unsure=True)
+    dialog.reading = dataclasses.replace(reading, cells=tuple(cells))
+    dialog.typed[7] = cells[7].number
+    read_as = cells[1].number
+    with qtbot.waitSignal(dialog.finished):
+        dialog.use_button.click()
+    banner = window.input_error_banner
+    assert banner.isVisible()
+    assert banner.is_notice
+    assert "unchanged" not in banner.title  # the board below is the new one: no failure
+    # Cell 1 is row 1 from the top, column 2: on a 3 x 3 board, row 3 from the bottom.
+    expected = f"row 3 from the bottom, column 2 (read as {read_as})"
+    assert expected in banner.reason
+    assert "row 1 from the bottom, column 2" not in banner.reason  # corrected: not named
+    assert expected in window.status_message.text()
+    window.resize(1180, 780)
+    window.grab().save("/tmp/photo_unsure_notice.png")
+    filled = next(index for index, tile in enumerate(photo(seed).board.tiles) if tile)
+    window.editor.make_blank(filled)
+    qtbot.waitUntil(lambda: not banner.isVisible())
+    assert expected not in window.status_message.text()
+
+
+def test_more_unsure_cells_than_named_are_counted(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    import dataclasses
+
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, EXACT_SEEDS[(4, 4)]))
+    reading = dialog.reading
+    assert reading is not None
+    cells = tuple(dataclasses.replace(cell, unsure=True) for cell in reading.cells)
+    dialog.reading = dataclasses.replace(reading, cells=cells)
+    note = dialog.check_note()
+    assert note.startswith("check row 4 from the bottom, column 1 (read as ")
+    assert note.endswith(" and 14 more")
