@@ -107,61 +107,45 @@ class Solution:
 def replay(start: Board, moves: Sequence[int]) -> Iterator[Board]:
     """Yield `start` and the board after each move. Raises `BoardError` at the first move
     whose tile is not beside the blank (or is not a tile of the board)."""
-    width = start.width
-    tiles = list(start.tiles)
-    where = [0] * len(tiles)
-    for index, tile in enumerate(tiles):
-        where[tile] = index
     yield start
-    for number, tile in enumerate(moves, start=1):
-        if not 0 < tile < len(tiles):
-            raise BoardError(f"move {number}: there is no tile {tile} on this board")
-        blank, cell = where[BLANK], where[tile]
-        if not _beside(blank, cell, width):
-            raise BoardError(f"move {number}: tile {tile} is not beside the blank")
-        tiles[blank], tiles[cell] = tile, BLANK
-        where[tile], where[BLANK] = blank, cell
-        yield Board(width, start.height, tuple(tiles))
+    tiles = list(start.tiles)
+    for _slide in _slides(tiles, start.width, moves):
+        yield Board(start.width, start.height, tuple(tiles))
 
 
 def replay_end(start: Board, moves: Sequence[int]) -> Board:
     """The board after every move (cheap on long solutions: one board built, not one per
     move). Raises `BoardError` like `replay`."""
-    width = start.width
     tiles = list(start.tiles)
-    where = [0] * len(tiles)
-    for index, tile in enumerate(tiles):
-        where[tile] = index
-    for number, tile in enumerate(moves, start=1):
-        if not 0 < tile < len(tiles):
-            raise BoardError(f"move {number}: there is no tile {tile} on this board")
-        blank, cell = where[BLANK], where[tile]
-        if not _beside(blank, cell, width):
-            raise BoardError(f"move {number}: tile {tile} is not beside the blank")
-        tiles[blank], tiles[cell] = tile, BLANK
-        where[tile], where[BLANK] = blank, cell
-    return Board(width, start.height, tuple(tiles))
+    for _slide in _slides(tiles, start.width, moves):
+        pass
+    return Board(start.width, start.height, tuple(tiles))
 
 
 def directions_of(start: Board, moves: Sequence[int]) -> str:
     """The letters of `moves` from `start`. Raises `BoardError` like `replay`."""
     width = start.width
-    tiles = list(start.tiles)
+    return "".join(
+        _LETTERS[(blank // width - cell // width, blank % width - cell % width)]
+        for blank, cell in _slides(list(start.tiles), width, moves)
+    )
+
+
+def _slides(tiles: list[int], width: int, moves: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Make each move on `tiles` in place, yielding (blank's cell, moving tile's cell) as
+    they were before it; raises `BoardError` at the first move that cannot be made."""
     where = [0] * len(tiles)
     for index, tile in enumerate(tiles):
         where[tile] = index
-    letters = []
     for number, tile in enumerate(moves, start=1):
         if not 0 < tile < len(tiles):
             raise BoardError(f"move {number}: there is no tile {tile} on this board")
         blank, cell = where[BLANK], where[tile]
         if not _beside(blank, cell, width):
             raise BoardError(f"move {number}: tile {tile} is not beside the blank")
-        step = (blank // width - cell // width, blank % width - cell % width)
-        letters.append(_LETTERS[step])
         tiles[blank], tiles[cell] = tile, BLANK
         where[tile], where[BLANK] = blank, cell
-    return "".join(letters)
+        yield blank, cell
 
 
 def moves_from_directions(start: Board, directions: str) -> tuple[int, ...]:
