@@ -57,10 +57,21 @@ class Quad:
         """The same quadrilateral in an image `factor` times as large."""
         return Quad(*((x * factor, y * factor) for x, y in self.points()))
 
+    def grown(self, factor: float) -> Quad:
+        """The quadrilateral grown `factor` times about its corners' mean."""
+        points = self.as_array()
+        centre = points.mean(axis=0)
+        return Quad.from_points(centre + (points - centre) * factor)
+
+    @staticmethod
+    def polygon_area(points: Sequence[Sequence[float]]) -> float:
+        """A polygon's area by the shoelace formula (positive when clockwise on screen)."""
+        xs, ys = np.asarray(points, dtype=np.float64).T
+        return float(0.5 * (np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1))))
+
     def area(self) -> float:
         """Area by the shoelace formula (positive for a clockwise quadrilateral)."""
-        xs, ys = self.as_array().T
-        return float(0.5 * (np.dot(xs, np.roll(ys, -1)) - np.dot(ys, np.roll(xs, -1))))
+        return Quad.polygon_area(self.points())
 
     def is_convex(self) -> bool:
         """True when every turn goes the same way (a board's outline always does)."""

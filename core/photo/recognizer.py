@@ -194,11 +194,15 @@ def reading_costs(features: FloatArray) -> tuple[tuple[int, ...], npt.NDArray[np
     return numbers, costs
 
 
+def features_cost(features: FloatArray) -> float:
+    """How unlike a board's numbers cells with these features read: the mean cost per cell
+    (-log-probability) of the joint assignment."""
+    numbers, costs = reading_costs(features)
+    return float(costs[np.arange(len(numbers)), list(numbers)].mean())
+
+
 def reading_cost(
     pixels: FloatArray, column_lines: tuple[float, ...], row_lines: tuple[float, ...]
 ) -> float:
-    """How unlike a board's numbers the cells between these lines read: the mean cost per
-    cell of the joint assignment."""
-    features = cell_features(pixels, column_lines, row_lines)
-    numbers, costs = reading_costs(features)
-    return float(costs[np.arange(len(numbers)), list(numbers)].mean())
+    """How unlike a board's numbers the cells between these lines read (features_cost)."""
+    return features_cost(cell_features(pixels, column_lines, row_lines))

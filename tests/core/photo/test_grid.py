@@ -1,0 +1,92 @@
+"""The grid's geometry: straightening a grid whose outline was found a little askew."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from core.photo.geometry import Quad, apply_homography, homography
+from core.photo.errors import PhotoError
+from core.photo.grid import GridFit, axis_candidates, find_grid, straighten
+from core.photo.image import load_photo
+from core.photo.synthetic import StyleSet, generate_photo
+
+
+def gap_error_in_cells(grid: GridFit, truth: Quad, size: tuple[int, int]) -> float:
+    """How far, in cells, the grid puts the worst of the points where gaps cross (the inner
+    corners of the cells) from where they are: the outer lines are left out, as where the
+    tiles end beside a frame is a matter of a gap's width."""
+    columns, rows = size
+    cell_to_photo = homography(
+        np.array([[0, 0], [columns, 0], [columns, rows], [0, rows]], dtype=np.float64),
+        truth.as_array(),
+    )
+    points = truth.as_array()
+    pitch = float(np.linalg.norm(points[1] - points[0])) / columns
+    worst = 0.0
+    for row in range(1, rows):
+        for column in range(1, columns):
+            true_point = apply_homography(cell_to_photo, np.array([[column, row]], dtype=float))
+            found = np.asarray(grid.cell_quad(row, column).points()[0])
+            worst = max(worst, float(np.abs(found - true_point[0]).max()) / pitch)
+    return worst
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9, 12])
+@pytest.mark.parametrize("corner", [0, 2])
+def test_straightening_a_grid_found_askew_puts_its_gaps_back_where_they_are(
+    seed: int, corner: int
+) -> None:
+    synthetic = generate_photo(seed, StyleSet.TEST)
+    photo = load_photo(synthetic.jpeg)
+    truth = synthetic.corners.scaled(1 / photo.scale)
+    size = (synthetic.board.width, synthetic.board.height)
+    reference = gap_error_in_cells(
+        find_grid(photo.image, truth, size, outline_is_grid=True), truth, size
+    )
+    points = truth.as_array()
+    pitch = float(np.linalg.norm(points[1] - points[0])) / size[0]
+    askew = points.copy()
+    askew[corner] += (0.5 * pitch, -0.45 * pitch)
+    grid = find_grid(photo.image, Quad.from_points(askew), size, outline_is_grid=True)
+
+    straightened = straighten(photo.image, grid)
+
+    assert gap_error_in_cells(grid, truth, size) > 0.12
+    assert gap_error_in_cells(straightened, truth, size) <= reference + 0.03
+    assert (straightened.columns, straightened.rows) == size
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_straightening_a_grid_found_right_leaves_it_right(seed: int) -> None:
+    synthetic = generate_photo(seed, StyleSet.TEST)
+    photo = load_photo(synthetic.jpeg)
+    truth = synthetic.corners.scaled(1 / photo.scale)
+    size = (synthetic.board.width, synthetic.board.height)
+    grid = find_grid(photo.image, truth, size, outline_is_grid=True)
+
+    straightened = straighten(photo.image, grid)
+
+    assert (
+        gap_error_in_cells(straightened, truth, size)
+        <= gap_error_in_cells(grid, truth, size) + 0.03
+    )
+
+
+def test_a_side_of_two_cells_has_no_tilt_to_fit_and_the_grid_is_kept() -> None:
+    synthetic = generate_photo(4, StyleSet.TEST)
+    photo = load_photo(synthetic.jpeg)
+    truth = synthetic.corners.scaled(1 / photo.scale)
+    grid = find_grid(photo.image, truth, (2, 2), outline_is_grid=True)
+
+    assert straighten(photo.image, grid) is grid
+
+
+def test_lines_that_stand_out_nowhere_are_no_grid() -> None:
+    # Edges only in the middle stretch, none at the ends where a grid's outer lines would
+    # run: every evenly spaced set of lines has its middles stronger than its lines.
+    positions = np.arange(512)
+    profile = np.where((positions > 170) & (positions < 340), 1.0, 0.0).astype(np.float32)
+
+    with pytest.raises(PhotoError, match="no grid"):
+        axis_candidates(profile, range(3, 7), (10, 160), (352, 502), 3)
