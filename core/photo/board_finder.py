@@ -7,9 +7,15 @@ the board, or something else lying on the table. Of those blobs the one with mos
 inside (a board is full of tile gaps and numbers) is the board, and its outline's convex
 hull, cut down to the four corners that keep most of its area and then fitted side by
 side, gives the corners.
+
+That outline is the likeliest; `board_outlines` gives others when asked (the reader asks
+when the grid in the first reads badly): the hull with a cut-off corner put back, and the
+same search over the strongest edges only.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +34,13 @@ SEARCH_LONG_SIDE = 320
 
 #: A board smaller than this fraction of the photo is too small to read.
 MIN_BOARD_FRACTION = 0.02
+
+#: The edge thresholds tried, as shares of the photo's strongest edges: all but the
+#: faintest edges first, then only strong ones.
+EDGE_SHARES = (0.25, 0.5)
+
+#: A four-corner cut keeping less of the hull's area than this cut off a corner.
+CUT_HULL_FRACTION = 0.95
 
 NO_BOARD_MESSAGE = (
     "no puzzle board found in this photo: take it from above, with the whole board in view"
@@ -104,11 +117,11 @@ def _convex_hull(points: npt.NDArray[np.int64]) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in lower[:-1] + upper[:-1]]
 
 
-def _four_corners(hull: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Cut a convex polygon down to four vertices, each time dropping the vertex whose loss
-    takes least area."""
+def _cut_to(hull: list[tuple[float, float]], vertices: int) -> list[tuple[float, float]]:
+    """Cut a convex polygon down to `vertices` vertices, each time dropping the vertex whose
+    loss takes least area."""
     polygon = list(hull)
-    while len(polygon) > 4:
+    while len(polygon) > vertices:
         losses = []
         for index, (x, y) in enumerate(polygon):
             px, py = polygon[index - 1]
@@ -154,20 +167,37 @@ def _fit_sides(corners: list[tuple[float, float]], outline: npt.NDArray[np.float
     return Quad.from_points(fitted)
 
 
-def find_board_outline(photo: Photo) -> Quad:
-    """The board's outline in working-image pixels. Raises PhotoError when there is no
-    board-like shape in the photo."""
-    factor = max(photo.image.size) / SEARCH_LONG_SIDE
-    small_size = (
-        max(8, round(photo.image.size[0] / factor)),
-        max(8, round(photo.image.size[1] / factor)),
-    )
-    small = photo.image.resize(small_size, Image.Resampling.BOX).filter(
-        ImageFilter.GaussianBlur(1.0)
-    )
-    pixels = np.asarray(small, dtype=np.float32) / 255.0
-    strength = edge_strength(pixels)
-    threshold = max(0.08, 0.25 * float(np.percentile(strength, 99.5)))
+def _corner_restored(hull: list[tuple[float, float]]) -> Quad | None:
+    """A board with one corner cut off (a dark corner tile taken for the table) leaves a
+    five-sided hull: of the quadrilaterals made by dropping one side and carrying its two
+    neighbours on until they meet, the smallest convex one puts the corner back."""
+    if len(hull) < 5:
+        return None
+    points = np.asarray(_cut_to(hull, 5), dtype=np.float64)
+    best: tuple[float, Quad] | None = None
+    for dropped in range(5):
+        # The side from point `dropped` to the next goes; its neighbours meet.
+        before_start, before_end = points[dropped - 1], points[dropped]
+        after_start, after_end = points[(dropped + 1) % 5], points[(dropped + 2) % 5]
+        d1, d2 = before_end - before_start, after_end - after_start
+        matrix = np.column_stack([d1, -d2])
+        if abs(np.linalg.det(matrix)) < 1e-9:
+            continue
+        along = np.linalg.solve(matrix, after_start - before_start)
+        if along[0] < 1 or along[1] > 0:
+            continue  # the sides meet behind the dropped one: no corner there
+        meeting = before_start + along[0] * d1
+        kept = [points[(dropped + k) % 5] for k in (2, 3, 4)]
+        quad = Quad.from_points([meeting, *kept])
+        area = abs(quad.area())
+        if quad.is_convex() and (best is None or area < best[0]):
+            best = (area, quad)
+    return None if best is None else best[1]
+
+
+def _board_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
+    """The blob the table leaves that is likeliest the board: of the shapes an edge cuts off
+    from the photo's border, the one with most edges inside for its size."""
     edges = _dilate(strength > threshold)
     free = ~edges
     border = np.zeros_like(free)
@@ -199,17 +229,71 @@ def find_board_outline(photo: Photo) -> Quad:
         score = inside_edges * area
         if best is None or score > best[0]:
             best = (score, blob)
-    if best is None:
-        raise PhotoError(NO_BOARD_MESSAGE)
-    blob = _dilate(best[1], 2)
-    outline_mask = blob & ~_erode(blob, 1)
+    return None if best is None else best[1]
+
+
+def _blob_outlines(blob: BoolArray) -> list[Quad]:
+    """Quadrilaterals round a blob, likeliest first: its hull cut to four corners and fitted
+    side by side; then, when that cut off much of the hull, the hull with a cut-off corner
+    put back."""
+    grown = _dilate(blob, 2)
+    outline_mask = grown & ~_erode(grown, 1)
     ys, xs = np.nonzero(outline_mask)
     outline = np.column_stack([xs, ys]).astype(np.float64)
     hull = _convex_hull(outline.astype(np.int64))
     if len(hull) < 4:
+        return []
+    quads = []
+    four_corners = _cut_to(hull, 4)
+    quad = _fit_sides(four_corners, outline)
+    if quad.is_convex() and abs(quad.area()) >= 0.7 * float(grown.sum()):
+        quads.append(quad)
+    kept = abs(Quad.polygon_area(four_corners)) / max(abs(Quad.polygon_area(hull)), 1.0)
+    if kept < CUT_HULL_FRACTION:
+        restored = _corner_restored(hull)
+        if restored is not None:
+            quads.append(restored)
+    return quads
+
+
+def board_outlines(photo: Photo) -> Iterator[Quad]:
+    """Outlines the board may have, in working-image pixels, likeliest first, each found
+    only when asked for: from the photo's edges, then from its strongest edges only (a
+    patterned table is all edges). Raises PhotoError, after the last, when there was no
+    board-like shape in the photo."""
+    factor = max(photo.image.size) / SEARCH_LONG_SIDE
+    small_size = (
+        max(8, round(photo.image.size[0] / factor)),
+        max(8, round(photo.image.size[1] / factor)),
+    )
+    small = photo.image.resize(small_size, Image.Resampling.BOX).filter(
+        ImageFilter.GaussianBlur(1.0)
+    )
+    pixels = np.asarray(small, dtype=np.float32) / 255.0
+    strength = edge_strength(pixels)
+    strongest = float(np.percentile(strength, 99.5))
+    found: list[Quad] = []
+    for share in EDGE_SHARES:
+        blob = _board_blob(strength, max(0.08, share * strongest))
+        if blob is None:
+            continue
+        for quad in _blob_outlines(blob):
+            # Pixel centres: a small-image pixel i spans working pixels i*f .. (i+1)*f.
+            scaled = Quad(*(((x + 0.5) * factor, (y + 0.5) * factor) for x, y in quad.points()))
+            if all(_apart(scaled, known, photo.image.size) for known in found):
+                found.append(scaled)
+                yield scaled
+    if not found:
         raise PhotoError(NO_BOARD_MESSAGE)
-    quad = _fit_sides(_four_corners(hull), outline)
-    if not quad.is_convex() or abs(quad.area()) < 0.7 * float(blob.sum()):
-        raise PhotoError(NO_BOARD_MESSAGE)
-    # Pixel centres: a small-image pixel i spans working pixels i*f .. (i+1)*f.
-    return Quad(*(((x + 0.5) * factor, (y + 0.5) * factor) for x, y in quad.points()))
+
+
+def _apart(first: Quad, second: Quad, size: tuple[int, int]) -> bool:
+    """Whether two outlines differ by more than a hair (2% of the photo's longer side)."""
+    distance = float(np.abs(first.as_array() - second.as_array()).max())
+    return distance > 0.02 * max(size)
+
+
+def find_board_outline(photo: Photo) -> Quad:
+    """The board's likeliest outline in working-image pixels. Raises PhotoError when there
+    is no board-like shape in the photo."""
+    return next(board_outlines(photo))
