@@ -12,19 +12,28 @@ To re-read after the user moves the corners or changes the size, decode once wit
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 import numpy as np
 
 from core.board import Board
 from core.photo.assignment import assignment_margins, solve_assignment
-from core.photo.board_finder import find_board_outline
+from core.photo.board_finder import board_outlines
 from core.photo.errors import PhotoError
 from core.photo.geometry import Corners, Quad
-from core.photo.grid import MAX_CELLS_PER_SIDE, MIN_CELLS, GridFit, find_grid
+from core.photo.grid import (
+    MAX_CELLS_PER_SIDE,
+    MIN_CELLS,
+    SETTLED_COST,
+    GridFit,
+    find_grid,
+    straighten,
+)
 from core.photo.image import Photo, load_photo
-from core.photo.recognizer import MAX_NUMBER, cell_features, shipped_network
+from core.photo.recognizer import MAX_NUMBER, shipped_network
 
 #: A cell whose reading beats its best alternative by less than this (in log-probability)
 #: is marked unsure. Calibrated on held-out TRAINING photos (seeds 1_001_400 to 1_001_549,
@@ -38,6 +47,18 @@ GUESS_MARGIN = 4.0
 #: The mean cost per cell (negative log-probability) above which the cells do not look
 #: like numbered tiles at all: not a puzzle, or too blurred to read.
 MAX_MEAN_COST = 2.5
+
+#: When the grid found in the board's outline reads badly, the outline grown by these
+#: factors is searched too: an outline that cut off a dark corner tile, or stopped at a
+#: shadow, holds only part of the grid.
+GROWN_OUTLINES = (1.15, 1.3)
+
+#: The most placings read before the best so far is taken, so that a photo that is no
+#: puzzle, or one the reader cannot place, is given up on in a few seconds at most.
+MAX_PLACINGS = 12
+
+#: How many times a badly read grid is straightened in a row (each from the last).
+STRAIGHTENINGS = 2
 
 BLURRED_MESSAGE = (
     "the tiles' numbers cannot be read: the photo may be blurred or not of a sliding-tile "
@@ -119,8 +140,7 @@ def read_grid(
     like a numbered board."""
     _check_size((grid.columns, grid.rows))
     cell_count = grid.columns * grid.rows
-    features = cell_features(grid.rectified.pixels, grid.column_lines, grid.row_lines)
-    log_probabilities = shipped_network().log_probabilities(features)[:, :cell_count]
+    log_probabilities = shipped_network().log_probabilities(grid.cell_features)[:, :cell_count]
     costs = -log_probabilities.astype(np.float64)
     numbers, reduced = solve_assignment(costs)
     chosen_costs = costs[np.arange(cell_count), list(numbers)]
@@ -155,10 +175,84 @@ def read_grid(
     )
 
 
+def _searched_outlines(outlines: Iterable[Quad], grow: bool) -> Iterator[Quad]:
+    """The outlines as found, then (when `grow`) each grown by each of GROWN_OUTLINES."""
+    seen = []
+    for outline in outlines:
+        seen.append(outline)
+        yield outline
+    if grow:
+        for factor in GROWN_OUTLINES:
+            for outline in seen:
+                yield outline.grown(factor)
+
+
+def _placings(
+    photo: Photo,
+    outlines: Iterable[Quad],
+    size: tuple[int, int] | None,
+    *,
+    outline_is_grid: bool,
+) -> Iterator[GridFit]:
+    """Grids to read, likeliest first: the grid found in each outline, that grid
+    straightened, and, when the outlines are the board's and not the grid's, the same in
+    the outlines grown. Raises the first PhotoError when no grid is found in any of them."""
+    first_error: PhotoError | None = None
+    placed = False
+    for outline in _searched_outlines(outlines, grow=not outline_is_grid):
+        try:
+            grid = find_grid(photo.image, outline, size, outline_is_grid=outline_is_grid)
+        except PhotoError as error:
+            first_error = first_error or error
+            continue
+        placed = True
+        yield grid
+        for _ in range(STRAIGHTENINGS):
+            try:
+                straightened = straighten(photo.image, grid)
+            except PhotoError:
+                break
+            if straightened is grid:
+                break
+            grid = straightened
+            yield grid
+    if not placed and first_error is not None:
+        raise first_error
+
+
+def _best_grid(
+    photo: Photo,
+    outlines: Iterable[Quad],
+    size: tuple[int, int] | None,
+    *,
+    outline_is_grid: bool,
+) -> GridFit:
+    """Of the first MAX_PLACINGS placings, the first that reads under SETTLED_COST, or else
+    the one that reads best: the numbers read in the cells say better than any edge where
+    the tiles are."""
+    best: tuple[float, GridFit] | None = None
+    unread: PhotoError | None = None
+    placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid)
+    for grid in islice(placings, MAX_PLACINGS):
+        try:
+            cost = grid.reading_cost()
+        except PhotoError as error:  # tiles too small to read, say
+            unread = unread or error
+            continue
+        if best is None or cost < best[0]:
+            best = (cost, grid)
+        if cost < SETTLED_COST:
+            break
+    if best is None:
+        raise unread or PhotoError(BLURRED_MESSAGE)
+    return best[1]
+
+
 def find_corners(photo: Photo) -> Corners:
-    """The corners of the board's tile grid, in the photo's pixels; guesses the size on the
-    way (use `guess_size` for it). Raises PhotoError."""
-    return find_grid(photo.image, find_board_outline(photo)).corners.scaled(photo.scale)
+    """The corners of the board's tile grid, in the photo's pixels, as `read_photo` places
+    them. Raises PhotoError."""
+    grid = _best_grid(photo, board_outlines(photo), None, outline_is_grid=False)
+    return grid.corners.scaled(photo.scale)
 
 
 def guess_size(photo: Photo, corners: Corners) -> tuple[int, int]:
@@ -187,11 +281,10 @@ def read_photo(
     if size is not None:
         _check_size(size)
     if corners is None:
-        outline = find_board_outline(photo)
-        grid = find_grid(photo.image, outline, size)
+        grid = _best_grid(photo, board_outlines(photo), size, outline_is_grid=False)
     else:
         working = corners.scaled(1 / photo.scale)
         if not working.is_convex() or abs(working.area()) < 64:
             raise PhotoError("the corners do not outline a board: drag them to its corners")
-        grid = find_grid(photo.image, working, size, outline_is_grid=True)
+        grid = _best_grid(photo, (working,), size, outline_is_grid=True)
     return read_grid(photo, grid, corners_found=corners is None, size_guessed=size is None)

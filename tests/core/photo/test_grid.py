@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core.photo.geometry import Quad, apply_homography, homography
 from core.photo.errors import PhotoError
+from core.photo.geometry import Quad, apply_homography, homography
 from core.photo.grid import GridFit, axis_candidates, find_grid, straighten
 from core.photo.image import load_photo
 from core.photo.synthetic import StyleSet, generate_photo

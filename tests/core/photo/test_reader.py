@@ -16,17 +16,19 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from core.photo.errors import PhotoError
+from core.photo.geometry import Quad
 from core.photo.reader import PhotoReading, read_photo
 from core.photo.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
 
 TEST_PHOTO_COUNT = 200
 
-#: What the reader reaches on the test set, NOT the issue's target (0.98 of boards exact,
-#: and every wrong cell marked unsure). Measured (bench/photo_read.py --accuracy 200: 182
-#: exact, 7 refused, none with the wrong size, 11 with some cells wrong, all of them with
-#: every wrong cell marked), so a regression fails; raise them as the reader improves.
-MIN_EXACT_RATE = 0.9
-MIN_WRONG_CELLS_MARKED_RATE = 0.9
+#: Floors a little under what the reader reaches on the test set, so a regression fails
+#: while another machine's arithmetic (a board whose reading is a near tie) does not.
+#: Measured (bench/photo_read.py --accuracy 200): 196 of 200 exact, which is the issue's
+#: target of 0.98; none refused and none with the wrong size; 4 with some cells wrong, each
+#: with every wrong cell marked unsure (the target: all).
+MIN_EXACT_RATE = 0.97
+MIN_WRONG_CELLS_MARKED_RATE = 0.75
 
 
 @dataclass(frozen=True)
@@ -166,3 +168,21 @@ def test_a_blurred_photo_is_refused() -> None:
 
     with pytest.raises(PhotoError):
         read_photo(jpeg(image.filter(ImageFilter.GaussianBlur(12))))
+
+
+@pytest.mark.parametrize("seed", [2, 5, 7, 9, 12])
+def test_corners_dragged_half_a_cell_off_still_read_exactly(seed: int) -> None:
+    # A person's corners are rough; the reader straightens the grid from its gaps when the
+    # cells read badly. (Before straightening, each of these boards read wrong.)
+    synthetic = generate_photo(seed, StyleSet.TEST)
+    points = synthetic.corners.as_array()
+    pitch = float(np.linalg.norm(points[1] - points[0])) / synthetic.board.width
+    points[2] += (0.5 * pitch, -0.45 * pitch)
+
+    reading = read_photo(
+        synthetic.jpeg,
+        corners=Quad.from_points(points),
+        size=(synthetic.board.width, synthetic.board.height),
+    )
+
+    assert reading.board == synthetic.board
