@@ -13,6 +13,8 @@ from functools import cache
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
 from core.photo.errors import PhotoError
@@ -186,3 +188,39 @@ def test_corners_dragged_half_a_cell_off_still_read_exactly(seed: int) -> None:
     )
 
     assert reading.board == synthetic.board
+
+
+@st.composite
+def drawn_images(draw: st.DrawFn) -> bytes:
+    """Small images of rectangles and lines on a plain or noisy ground: shapes that send the
+    reader down its board, outline and grid searches, unlike noise, which it refuses early."""
+    width = draw(st.integers(24, 320))
+    height = draw(st.integers(24, 320))
+    colours = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
+    image = Image.new("RGB", (width, height), draw(colours))
+    if draw(st.booleans()):
+        seed = draw(st.integers(0, 2**16))
+        noise = np.random.default_rng(seed).integers(0, 60, size=(height, width, 3))
+        image = Image.fromarray(np.clip(np.asarray(image) + noise, 0, 255).astype(np.uint8))
+    pen = ImageDraw.Draw(image)
+    for _ in range(draw(st.integers(0, 30))):
+        x0, x1 = sorted(draw(st.tuples(st.integers(0, width), st.integers(0, width))))
+        y0, y1 = sorted(draw(st.tuples(st.integers(0, height), st.integers(0, height))))
+        if draw(st.booleans()):
+            pen.rectangle((x0, y0, x1, y1), fill=draw(colours))
+        else:
+            pen.line((x0, y0, x1, y1), fill=draw(colours), width=draw(st.integers(1, 6)))
+    stream = io.BytesIO()
+    image.save(stream, format="PNG")
+    return stream.getvalue()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drawn_images())
+def test_any_drawn_image_gives_a_reading_or_a_photo_error(data: bytes) -> None:
+    try:
+        reading = read_photo(data)
+    except PhotoError:
+        return  # a refusal is an answer; any other exception fails the test
+    assert len(reading.cells) == reading.width * reading.height
+    assert sorted(reading.numbers) == list(range(reading.width * reading.height))
