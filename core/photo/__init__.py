@@ -12,4 +12,5 @@ import importlib.util
 
 def photo_support_missing() -> tuple[str, ...]:
     """The packages the reader needs that are not installed (empty when it can run)."""
-    return tuple(name for name in ("numpy", "PIL") if importlib.util.find_spec(name) is None)
+    needed = ("numpy", "PIL", "threadpoolctl")
+    return tuple(name for name in needed if importlib.util.find_spec(name) is None)

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 from PIL import Image
+from threadpoolctl import ThreadpoolController
 
 from core.photo.assignment import solve_assignment
 from core.photo.errors import PhotoError
@@ -129,6 +130,12 @@ def cell_features(
     return rows
 
 
+@cache
+def _blas_threads() -> ThreadpoolController:
+    """The process's BLAS thread pools, found once (finding them reads the loaded libraries)."""
+    return ThreadpoolController()
+
+
 @dataclass(frozen=True, eq=False)
 class Network:
     """One hidden layer: scores = relu(x W1 + b1) W2 + b2, on standardised features."""
@@ -143,8 +150,11 @@ class Network:
     def log_probabilities(self, features: FloatArray) -> FloatArray:
         """Per row, the log-probability of each class (blank, 1, ..., MAX_NUMBER)."""
         standard = (features - self.mean) / self.spread
-        hidden = np.maximum(standard @ self.hidden_weights + self.hidden_bias, 0.0)
-        scores = hidden @ self.output_weights + self.output_bias
+        # Products this small gain nothing from BLAS threads, and the threads wait on each
+        # other whenever the cores are busy (bench/README.md has the figures).
+        with _blas_threads().limit(limits=1, user_api="blas"):
+            hidden = np.maximum(standard @ self.hidden_weights + self.hidden_bias, 0.0)
+            scores = hidden @ self.output_weights + self.output_bias
         scores -= scores.max(axis=1, keepdims=True)
         result: FloatArray = (scores - np.log(np.exp(scores).sum(axis=1, keepdims=True))).astype(
             np.float32
