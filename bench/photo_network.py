@@ -27,10 +27,12 @@ from core.photo.recognizer import FEATURE_COUNT, Network, shipped_network
 
 
 def default_threads(network: Network, features: np.ndarray) -> np.ndarray:
-    """The network's products with whatever BLAS threads numpy has: the baseline."""
+    """Network.log_probabilities's work with whatever BLAS threads numpy has: the baseline."""
     standard = (features - network.mean) / network.spread
     hidden = np.maximum(standard @ network.hidden_weights + network.hidden_bias, 0.0)
-    result: np.ndarray = hidden @ network.output_weights + network.output_bias
+    scores = hidden @ network.output_weights + network.output_bias
+    scores -= scores.max(axis=1, keepdims=True)
+    result: np.ndarray = scores - np.log(np.exp(scores).sum(axis=1, keepdims=True))
     return result
 
 
@@ -79,10 +81,7 @@ def main() -> int:
     baseline = lambda: default_threads(network, features)  # noqa: E731
     measured = {"shipped": shipped, "default BLAS threads": baseline}
     print(f"one 4x4 board's 16 cells, median of {args.calls} calls")
-    figures = ", ".join(
-        f"{name} {median_ms(call, args.calls):.2f} ms" for name, call in measured.items()
-    )
-    print(f"  idle cores: {figures}")
+    print(f"  idle cores: {figures(measured, args.calls)}")
     cores = os.cpu_count() or 1
     measure_beside("a Python loop on every core", PYTHON_LOOP, cores, measured, args.calls)
     measure_beside("another process multiplying matrices", MATRIX_PRODUCTS, 1, measured, args.calls)

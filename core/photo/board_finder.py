@@ -157,41 +157,68 @@ def _fit_sides(corners: list[tuple[float, float]], outline: npt.NDArray[np.float
     fitted = []
     for index in range(4):
         (p1, d1), (p2, d2) = lines[index - 1], lines[index]
-        matrix = np.column_stack([d1, -d2])
-        if abs(np.linalg.det(matrix)) < 1e-9:
+        meeting = _meet(p1, d1, p2, d2)
+        if meeting is None:
             fitted.append(corners[index])
             continue
-        t = np.linalg.solve(matrix, p2 - p1)
-        point = p1 + t[0] * d1
+        point = p1 + meeting[0] * d1
         fitted.append((float(point[0]), float(point[1])))
     return Quad.from_points(fitted)
 
 
+def _meet(
+    start1: npt.NDArray[np.float64],
+    direction1: npt.NDArray[np.float64],
+    start2: npt.NDArray[np.float64],
+    direction2: npt.NDArray[np.float64],
+) -> tuple[float, float] | None:
+    """Where two lines meet, as (t, u) with start1 + t direction1 = start2 + u direction2;
+    None when they are within about 3 degrees of parallel (they would meet far off)."""
+    cross = float(direction1[0] * direction2[1] - direction1[1] * direction2[0])
+    if abs(cross) < 0.05 * float(np.hypot(*direction1) * np.hypot(*direction2)):
+        return None
+    t, u = np.linalg.solve(np.column_stack([direction1, -direction2]), start2 - start1)
+    return float(t), float(u)
+
+
+def _smallest_angle(quad: Quad) -> float:
+    """The smallest inner angle of a quadrilateral, in degrees."""
+    points = quad.as_array()
+    angles = []
+    for index in range(4):
+        to_previous = points[index - 1] - points[index]
+        to_next = points[(index + 1) % 4] - points[index]
+        cosine = to_previous @ to_next / (np.hypot(*to_previous) * np.hypot(*to_next))
+        angles.append(float(np.degrees(np.arccos(np.clip(cosine, -1.0, 1.0)))))
+    return min(angles)
+
+
 def _corner_restored(hull: list[tuple[float, float]]) -> Quad | None:
     """A board with one corner cut off (a dark corner tile taken for the table) leaves a
-    five-sided hull: of the quadrilaterals made by dropping one side and carrying its two
-    neighbours on until they meet, the smallest convex one puts the corner back."""
+    five-sided hull. Dropping one side and carrying its two neighbours on until they meet
+    makes a quadrilateral; of those no more than half again the hull's area, the one most
+    like a rectangle (whose smallest angle is largest) puts the corner back, where dropping
+    another side leaves a sharp corner."""
     if len(hull) < 5:
         return None
     points = np.asarray(_cut_to(hull, 5), dtype=np.float64)
+    largest_area = 1.5 * abs(Quad.polygon_area(hull))
     best: tuple[float, Quad] | None = None
     for dropped in range(5):
         # The side from point `dropped` to the next goes; its neighbours meet.
         before_start, before_end = points[dropped - 1], points[dropped]
         after_start, after_end = points[(dropped + 1) % 5], points[(dropped + 2) % 5]
-        d1, d2 = before_end - before_start, after_end - after_start
-        matrix = np.column_stack([d1, -d2])
-        if abs(np.linalg.det(matrix)) < 1e-9:
+        direction = before_end - before_start
+        meeting = _meet(before_start, direction, after_start, after_end - after_start)
+        if meeting is None or meeting[0] < 1 or meeting[1] > 0:
+            continue  # no corner there: parallel, or the sides meet behind the dropped one
+        corner = before_start + meeting[0] * direction
+        quad = Quad.from_points([corner, *(points[(dropped + k) % 5] for k in (2, 3, 4))])
+        if not quad.is_convex() or abs(quad.area()) > largest_area:
             continue
-        along = np.linalg.solve(matrix, after_start - before_start)
-        if along[0] < 1 or along[1] > 0:
-            continue  # the sides meet behind the dropped one: no corner there
-        meeting = before_start + along[0] * d1
-        kept = [points[(dropped + k) % 5] for k in (2, 3, 4)]
-        quad = Quad.from_points([meeting, *kept])
-        area = abs(quad.area())
-        if quad.is_convex() and (best is None or area < best[0]):
-            best = (area, quad)
+        squareness = _smallest_angle(quad)
+        if best is None or squareness > best[0]:
+            best = (squareness, quad)
     return None if best is None else best[1]
 
 

@@ -267,13 +267,13 @@ class GridFit:
     contrast: float
 
     @cached_property
-    def cell_features(self) -> PixelArray:
+    def features(self) -> PixelArray:
         """The recogniser's features of each cell (row-major); see recognizer.cell_features."""
         return cell_features(self.rectified.pixels, self.column_lines, self.row_lines)
 
     def reading_cost(self) -> float:
         """How unlike a board's numbers the cells read (see recognizer.features_cost)."""
-        return features_cost(self.cell_features)
+        return features_cost(self.features)
 
     def cell_quad(self, row: int, column: int) -> Quad:
         """A cell's outline in working-image pixels."""
@@ -402,38 +402,39 @@ def _gaps_in_bands(
         for index in range(1, len(lines) - 1):
             guess = round(lines[index])
             start, stop = max(0, guess - reach), min(len(profile), guess + reach + 1)
-            if stop > start:
-                found.append((index, (low + high) / 2, start + _ridge_middle(profile[start:stop])))
+            middle = _ridge_middle(profile[start:stop]) if stop > start else None
+            if middle is not None:
+                found.append((index, (low + high) / 2, start + middle))
     return np.asarray(found, dtype=np.float64).reshape(-1, 3)
 
 
-def _ridge_middle(window: npt.NDArray[np.float64]) -> float:
+def _ridge_middle(window: npt.NDArray[np.float64]) -> float | None:
     """The middle of the highest ridge in `window`: a wide gap is an edge on each side, and
     either may be the stronger from one band to the next, so the middle of all that stands
-    near the top is where the gap runs."""
+    near the top is where the gap runs. None when nothing stands out (the black fill where
+    an outline runs off the photo, say)."""
     top = float(window.max())
     level = top - 0.3 * (top - float(window.min()))
     weights = np.maximum(window - level, 0.0)
     total = float(weights.sum())
     if total <= 0:
-        return float(np.argmax(window))
+        return None
     return float((weights * np.arange(len(window))).sum() / total)
 
 
 def _fit_line_family(found: FloatArray, pitch: float) -> FloatArray | None:
     """Coefficients (a, b, c, d) of place = a + b i + (c + d i) across, line i of a grid
     seen in slight perspective, fitted to the gaps found; gaps far off the fit (a number's
-    stroke taken for one) are dropped and the fit made again. None when too few are left
-    to fit four coefficients."""
+    stroke taken for one) are dropped and the fit made again. None when what is left does
+    not fix the four coefficients (two gaps in each of two bands at the least)."""
     index, across, place = found[:, 0], found[:, 1], found[:, 2]
     design = np.column_stack([np.ones_like(index), index, across, index * across])
     keep = np.ones(len(found), dtype=np.bool_)
     for _ in range(3):
-        if int(keep.sum()) < 4 or len(set(index[keep])) < 2:
+        solution, _, rank, _ = np.linalg.lstsq(design[keep], place[keep], rcond=None)
+        if rank < 4:
             return None
-        coefficients = np.asarray(
-            np.linalg.lstsq(design[keep], place[keep], rcond=None)[0], dtype=np.float64
-        )
+        coefficients = np.asarray(solution, dtype=np.float64)
         near = np.abs(design @ coefficients - place) < max(2.0, pitch / 10)
         if (near == keep).all():
             break
@@ -442,8 +443,8 @@ def _fit_line_family(found: FloatArray, pitch: float) -> FloatArray | None:
 
 
 def straighten(image: Image.Image, grid: GridFit) -> GridFit:
-    """The grid placed again from the tilt of its gaps: each gap between tiles found in the
-    top and bottom halves of the board (left and right for rows), the gaps fitted as the
+    """The grid placed again from the tilt of its gaps: each gap between tiles found in
+    STRAIGHTEN_BANDS bands down the board (across it for rows), the gaps fitted as the
     lines of a grid in slight perspective, and the grid's corners put where its outer lines,
     carried on from the gaps, meet. An outline found a little askew leaves the gaps tilted
     in the square it was warped to; this takes the tilt out. Returns `grid` itself when the
@@ -469,7 +470,10 @@ def straighten(image: Image.Image, grid: GridFit) -> GridFit:
             return grid
         x = (p + q * r) / (1 - q * s)
         corners.append((x, r + s * x))
-    outline = Quad.from_points(apply_homography(grid.rectified.to_photo, np.asarray(corners)))
+    # In the square's order already: Quad.from_points would name them by angle, and could
+    # turn a board seen near 45 degrees a quarter round, columns for rows.
+    mapped = apply_homography(grid.rectified.to_photo, np.asarray(corners))
+    outline = Quad(*((float(x), float(y)) for x, y in mapped))
     if not outline.is_convex():
         return grid
     return find_grid(image, outline, (grid.columns, grid.rows), outline_is_grid=True)

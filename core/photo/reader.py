@@ -53,8 +53,9 @@ MAX_MEAN_COST = 2.5
 #: shadow, holds only part of the grid.
 GROWN_OUTLINES = (1.15, 1.3)
 
-#: The most placings read before the best so far is taken, so that a photo that is no
-#: puzzle, or one the reader cannot place, is given up on in a few seconds at most.
+#: The most placings read before the best so far is taken: a photo that is no puzzle, or
+#: one the reader cannot place, is given up on after a dozen tries (bench/README.md has
+#: how long those take).
 MAX_PLACINGS = 12
 
 #: How many times a badly read grid is straightened in a row (each from the last).
@@ -140,7 +141,7 @@ def read_grid(
     like a numbered board."""
     _check_size((grid.columns, grid.rows))
     cell_count = grid.columns * grid.rows
-    log_probabilities = shipped_network().log_probabilities(grid.cell_features)[:, :cell_count]
+    log_probabilities = shipped_network().log_probabilities(grid.features)[:, :cell_count]
     costs = -log_probabilities.astype(np.float64)
     numbers, reduced = solve_assignment(costs)
     chosen_costs = costs[np.arange(cell_count), list(numbers)]

@@ -194,8 +194,9 @@ def test_corners_dragged_half_a_cell_off_still_read_exactly(seed: int) -> None:
 def drawn_images(draw: st.DrawFn) -> bytes:
     """Small images of rectangles and lines on a plain or noisy ground: shapes that send the
     reader down its board, outline and grid searches, unlike noise, which it refuses early."""
-    width = draw(st.integers(24, 320))
-    height = draw(st.integers(24, 320))
+    # From the reader's smallest photo (32 px a side) up.
+    width = draw(st.integers(32, 320))
+    height = draw(st.integers(32, 320))
     colours = st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255))
     image = Image.new("RGB", (width, height), draw(colours))
     if draw(st.booleans()):
