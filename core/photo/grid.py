@@ -56,8 +56,10 @@ CANDIDATES = 3
 #: boards read exactly (bench/README.md).
 SETTLED_COST = 0.3
 
-#: Straightening finds each line in this many bands across the board and fits its tilt.
-STRAIGHTEN_BANDS = 2
+#: Straightening finds each gap in this many bands along it and fits the gaps' tilts. Three,
+#: not two: on a side of three cells (two gaps) two bands give exactly as many places as the
+#: fit has coefficients, so a number's stroke taken for a gap could not be told and dropped.
+STRAIGHTEN_BANDS = 3
 
 NO_GRID_MESSAGE = "no grid of tiles found on the board: is this a sliding-tile puzzle?"
 
