@@ -27,7 +27,7 @@ from core.photo.geometry import (
     homography,
     pillow_perspective_coefficients,
 )
-from core.photo.recognizer import cell_features, features_cost, reading_cost
+from core.photo.recognizer import JointReading, cell_features, read_cells, reading_cost
 
 PixelArray = npt.NDArray[np.float32]
 
@@ -269,13 +269,10 @@ class GridFit:
     contrast: float
 
     @cached_property
-    def features(self) -> PixelArray:
-        """The recogniser's features of each cell (row-major); see recognizer.cell_features."""
-        return cell_features(self.rectified.pixels, self.column_lines, self.row_lines)
-
-    def reading_cost(self) -> float:
-        """How unlike a board's numbers the cells read (see recognizer.features_cost)."""
-        return features_cost(self.features)
+    def reading(self) -> JointReading:
+        """The cells' numbers read jointly, once: choosing between grids and reading the one
+        chosen both use it. Raises PhotoError (cells too small, too many of them)."""
+        return read_cells(cell_features(self.rectified.pixels, self.column_lines, self.row_lines))
 
     def cell_quad(self, row: int, column: int) -> Quad:
         """A cell's outline in working-image pixels."""

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from core.board import Board
-from core.photo.assignment import assignment_margins, solve_assignment
+from core.photo.assignment import assignment_margins
 from core.photo.board_finder import board_outlines
 from core.photo.errors import PhotoError
 from core.photo.geometry import Corners, Quad
@@ -33,7 +33,7 @@ from core.photo.grid import (
     straighten,
 )
 from core.photo.image import Photo, load_photo
-from core.photo.recognizer import MAX_NUMBER, shipped_network
+from core.photo.recognizer import MAX_NUMBER
 
 #: A cell whose reading beats its best alternative by less than this (in log-probability)
 #: is marked unsure. Calibrated on held-out TRAINING photos (seeds 1_001_400 to 1_001_549,
@@ -141,13 +141,11 @@ def read_grid(
     like a numbered board."""
     _check_size((grid.columns, grid.rows))
     cell_count = grid.columns * grid.rows
-    log_probabilities = shipped_network().log_probabilities(grid.features)[:, :cell_count]
-    costs = -log_probabilities.astype(np.float64)
-    numbers, reduced = solve_assignment(costs)
-    chosen_costs = costs[np.arange(cell_count), list(numbers)]
-    if float(chosen_costs.mean()) > MAX_MEAN_COST:
+    reading = grid.reading
+    if reading.mean_cost > MAX_MEAN_COST:
         raise PhotoError(BLURRED_MESSAGE)
-    margins = assignment_margins(numbers, reduced)
+    numbers = reading.numbers
+    margins = assignment_margins(numbers, reading.reduced)
     # A reading unsure of most cells is a guess: say so rather than show a made-up board.
     if int((margins < GUESS_MARGIN).sum()) * 2 > cell_count:
         raise PhotoError(BLURRED_MESSAGE)
@@ -236,7 +234,7 @@ def _best_grid(
     placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid)
     for grid in islice(placings, MAX_PLACINGS):
         try:
-            cost = grid.reading_cost()
+            cost = grid.reading.mean_cost
         except PhotoError as error:  # tiles too small to read, say
             unread = unread or error
             continue

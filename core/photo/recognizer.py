@@ -192,27 +192,41 @@ def shipped_network() -> Network:
         ) from None
 
 
-def reading_costs(features: FloatArray) -> tuple[tuple[int, ...], npt.NDArray[np.float64]]:
-    """The numbers assigned jointly to cells with these features (blank and 1 to the cell
-    count - 1, each once), and the cost matrix (-log-probability, cell x number)."""
+@dataclass(frozen=True, eq=False)
+class JointReading:
+    """Numbers assigned jointly to a board's cells, and what the assignment weighed."""
+
+    #: The number of each cell (row-major), 0 for the blank: each once.
+    numbers: tuple[int, ...]
+    #: -log-probability, cell x number (blank and 1 to the cell count - 1).
+    costs: npt.NDArray[np.float64]
+    #: The assignment's reduced costs (assignment.solve_assignment), for each cell's margin.
+    reduced: npt.NDArray[np.float64]
+
+    @property
+    def chosen_costs(self) -> npt.NDArray[np.float64]:
+        return self.costs[np.arange(len(self.numbers)), list(self.numbers)]
+
+    @property
+    def mean_cost(self) -> float:
+        """How unlike a board's numbers the cells read: the mean cost per cell."""
+        return float(self.chosen_costs.mean())
+
+
+def read_cells(features: FloatArray) -> JointReading:
+    """The numbers assigned jointly to cells with these features (one row per cell)."""
     cell_count = len(features)
     if cell_count - 1 > MAX_NUMBER:
         raise PhotoError(f"the reader knows numbers up to {MAX_NUMBER}")
     log_probabilities = shipped_network().log_probabilities(features)[:, :cell_count]
     costs = -log_probabilities.astype(np.float64)
-    numbers, _ = solve_assignment(costs)
-    return numbers, costs
-
-
-def features_cost(features: FloatArray) -> float:
-    """How unlike a board's numbers cells with these features read: the mean cost per cell
-    (-log-probability) of the joint assignment."""
-    numbers, costs = reading_costs(features)
-    return float(costs[np.arange(len(numbers)), list(numbers)].mean())
+    numbers, reduced = solve_assignment(costs)
+    return JointReading(numbers, costs, reduced)
 
 
 def reading_cost(
     pixels: FloatArray, column_lines: tuple[float, ...], row_lines: tuple[float, ...]
 ) -> float:
-    """How unlike a board's numbers the cells between these lines read (features_cost)."""
-    return features_cost(cell_features(pixels, column_lines, row_lines))
+    """How unlike a board's numbers the cells between these lines read (the mean cost per
+    cell of their joint reading)."""
+    return read_cells(cell_features(pixels, column_lines, row_lines)).mean_cost
