@@ -1,5 +1,5 @@
-"""The recogniser's network on one 4x4 board's cells: as shipped (one BLAS thread for its
-small products) against the same products with numpy's default BLAS threads (the
+"""The number network on a 4x4 board's cells in four quarter turns: as shipped (one BLAS
+thread for its small products) against the same products with numpy's default BLAS threads (the
 baseline), on idle cores, with a pure-Python loop busy on every core, and beside another
 process multiplying large matrices with numpy (whose BLAS threads take every core).
 
@@ -23,17 +23,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 
-from core.photo.recognizer import FEATURE_COUNT, Network, shipped_network
+from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT
+from core.photo.network import Network, log_softmax, shipped_network
 
 
-def default_threads(network: Network, features: np.ndarray) -> np.ndarray:
+def default_threads(network: Network, pictures: np.ndarray, measures: np.ndarray) -> np.ndarray:
     """Network.log_probabilities's work with whatever BLAS threads numpy has: the baseline."""
-    standard = (features - network.mean) / network.spread
-    hidden = np.maximum(standard @ network.hidden_weights + network.hidden_bias, 0.0)
-    scores = hidden @ network.output_weights + network.output_bias
-    scores -= scores.max(axis=1, keepdims=True)
-    result: np.ndarray = scores - np.log(np.exp(scores).sum(axis=1, keepdims=True))
-    return result
+    return log_softmax(network.scores(pictures, measures))
 
 
 def median_ms(call: Callable[[], object], calls: int) -> float:
@@ -76,11 +72,14 @@ def main() -> int:
     parser.add_argument("--calls", type=int, default=200)
     args = parser.parse_args()
     network = shipped_network()
-    features = np.random.default_rng(1).random((16, FEATURE_COUNT), dtype=np.float32)
-    shipped = lambda: network.log_probabilities(features)  # noqa: E731
-    baseline = lambda: default_threads(network, features)  # noqa: E731
+    # A 4x4 board's cells in its four quarter turns, as the reader reads them.
+    rng = np.random.default_rng(1)
+    pictures = rng.random((64, CHANNELS, INPUT_SIDE, INPUT_SIDE), dtype=np.float32)
+    measures = rng.random((64, MEASURE_COUNT), dtype=np.float32)
+    shipped = lambda: network.log_probabilities(pictures, measures)  # noqa: E731
+    baseline = lambda: default_threads(network, pictures, measures)  # noqa: E731
     measured = {"shipped": shipped, "default BLAS threads": baseline}
-    print(f"one 4x4 board's 16 cells, median of {args.calls} calls")
+    print(f"one 4x4 board's 16 cells in 4 turns, median of {args.calls} calls")
     print(f"  idle cores: {figures(measured, args.calls)}")
     cores = os.cpu_count() or 1
     measure_beside("a Python loop on every core", PYTHON_LOOP, cores, measured, args.calls)

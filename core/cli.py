@@ -81,6 +81,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="IMAGE",
         help="read the board from a photo of the puzzle (JPEG, PNG, ...) and check it",
     )
+    parser.add_argument(
+        "--size",
+        metavar="WxH",
+        help="with --photo: the board's size in tiles when you know it (4x4, 3x5, ...)",
+    )
+    parser.add_argument(
+        "--debug-image",
+        metavar="OUT.png",
+        help="with --photo: also draw what was read (outline, grid, which way is up, each "
+        "cell's number and confidence) into OUT.png",
+    )
     return parser
 
 
@@ -392,7 +403,10 @@ def main(
     Every failure is one line on standard error and exit 2, never a traceback: bad input,
     a closed standard input or output, a full disk.
     """
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.photo is None and (args.size is not None or args.debug_image is not None):
+        parser.error("--size and --debug-image go with --photo")
     if args.photo is not None:
         # Imported here: numpy and Pillow load only when a photo is read.
         from core.photo.check_command import check_photo

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from core import cli
@@ -24,6 +26,17 @@ INSTALL_HINT = (
 )
 
 
+_SIZE = re.compile(r"\s*([0-9]{1,2})\s*[xX×]\s*([0-9]{1,2})\s*")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """(width, height) from "4x4", "3x5", "6 x 6". Raises InputError naming the problem."""
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise InputError(f"--size {text!r}: give the board's width and height as WxH, e.g. 4x4")
+    return int(match[1]), int(match[2])
+
+
 def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     """Run the photo check `args` ask for; returns the exit status."""
     command = "slidecheck check"
@@ -37,6 +50,8 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     from core.photo.errors import PhotoError
 
     try:
+        from core.photo.debug_image import save_debug_image
+        from core.photo.image import load_photo
         from core.photo.reader import read_photo
     except ImportError as error:
         # Installed but unloadable (a damaged install, a library the system lacks): one
@@ -47,10 +62,19 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
 
     def run(out: TextIO) -> int:
         goal: Goal = cli.resolve_goal(args.goal) or GoalName.BLANK_LAST
+        size = None if args.size is None else parse_size(args.size)
         try:
-            reading = read_photo(args.photo)
+            photo = load_photo(args.photo)
+            reading = read_photo(photo, size=size)
         except PhotoError as error:
             raise InputError(f"{quote_name(args.photo)}: {error}") from None
+        if args.debug_image is not None:
+            try:
+                save_debug_image(photo, reading, Path(args.debug_image))
+            except (OSError, ValueError) as error:
+                raise InputError(
+                    f"cannot write the debug image {quote_name(args.debug_image)}: {error}"
+                ) from None
         board = reading.board
         if args.json:
             data = cli._verdict_dict(board, goal)
@@ -62,6 +86,7 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                 "unsure": [list(cell) for cell in reading.unsure],
                 "confidence": [round(value, 4) for value in reading.confidence],
                 "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners.points()],
+                "quarter_turns": reading.turns,
             }
             cli.write_out(out, json.dumps(data) + "\n")
             return cli.EXIT_SOLVABLE if data["solvable"] else cli.EXIT_UNSOLVABLE

@@ -27,26 +27,14 @@ from core.photo.geometry import Corners, Quad
 from core.photo.grid import (
     MAX_CELLS_PER_SIDE,
     MIN_CELLS,
-    SETTLED_COST,
     GridFit,
     find_grid,
+    settled_cost,
     straighten,
 )
 from core.photo.image import Photo, load_photo
-from core.photo.recognizer import MAX_NUMBER
-
-#: A cell whose reading beats its best alternative by less than this (in log-probability)
-#: is marked unsure. Calibrated on held-out TRAINING photos (seeds 1_001_400 to 1_001_549,
-#: never trained on): every one of their 51 wrong cells had a margin under 11.4, and about
-#: 7% of the right cells are under 12.
-UNSURE_MARGIN = 12.0
-
-#: A reading with more than half its cells this close to another reading is a guess.
-GUESS_MARGIN = 4.0
-
-#: The mean cost per cell (negative log-probability) above which the cells do not look
-#: like numbered tiles at all: not a puzzle, or too blurred to read.
-MAX_MEAN_COST = 2.5
+from core.photo.network import MAX_NUMBER, shipped_network
+from core.photo.recognizer import TURNS
 
 #: When the grid found in the board's outline reads badly, the outline grown by these
 #: factors is searched too: an outline that cut off a dark corner tile, or stopped at a
@@ -75,7 +63,9 @@ class CellReading:
     column: int
     #: The number read, 0 for the blank.
     number: int
-    #: How sure, 0.5 (a coin toss with another number) to 1.
+    #: How likely the network finds this number in this cell, 0 to 1, from the cell alone
+    #: (the joint assignment may pick a number it finds less likely, when the likelier one
+    #: is another cell's).
     confidence: float
     #: True when the cell should be looked at before the reading is accepted.
     unsure: bool
@@ -98,6 +88,9 @@ class PhotoReading:
     #: Whether the corners and the size were found here or given.
     corners_found: bool
     size_guessed: bool
+    #: Counterclockwise quarter turns that bring the board as photographed upright: the
+    #: corners and cells here are the upright board's, corners[0] its top left.
+    turns: int = 0
 
     @property
     def board(self) -> Board:
@@ -125,8 +118,8 @@ def _check_size(size: tuple[int, int]) -> None:
     width, height = size
     if not (MIN_CELLS <= width <= MAX_CELLS_PER_SIDE and MIN_CELLS <= height <= MAX_CELLS_PER_SIDE):
         raise PhotoError(
-            f"the reader reads boards from {MIN_CELLS}x{MIN_CELLS} to "
-            f"{MAX_CELLS_PER_SIDE}x{MAX_CELLS_PER_SIDE}, not {width}x{height}"
+            f"the size {width}x{height} is not one the reader reads (boards from "
+            f"{MIN_CELLS}x{MIN_CELLS} to {MAX_CELLS_PER_SIDE}x{MAX_CELLS_PER_SIDE})"
         )
     if width * height - 1 > MAX_NUMBER:
         raise PhotoError(
@@ -134,43 +127,53 @@ def _check_size(size: tuple[int, int]) -> None:
         )
 
 
+def _turned_quad(quad: Quad, turns: int) -> Quad:
+    """The same outline named from the corner that is the top left once turned upright."""
+    points = quad.points()
+    return Quad(*(points[(index + turns) % 4] for index in range(4)))
+
+
 def read_grid(
     photo: Photo, grid: GridFit, *, corners_found: bool, size_guessed: bool
 ) -> PhotoReading:
-    """Read the numbers of a grid already placed. Raises PhotoError when they do not look
-    like a numbered board."""
+    """Read the numbers of a grid already placed, upright. Raises PhotoError when they do
+    not look like a numbered board."""
     _check_size((grid.columns, grid.rows))
     cell_count = grid.columns * grid.rows
     reading = grid.reading
-    if reading.mean_cost > MAX_MEAN_COST:
+    calibration = shipped_network().calibration
+    if reading.mean_cost > calibration["max_mean_cost"]:
         raise PhotoError(BLURRED_MESSAGE)
     numbers = reading.numbers
     margins = assignment_margins(numbers, reading.reduced)
-    # A reading unsure of most cells is a guess: say so rather than show a made-up board.
-    if int((margins < GUESS_MARGIN).sum()) * 2 > cell_count:
+    # A reading near a tie on most cells is a guess: say so rather than show a made-up board.
+    if int((margins < calibration["guess_margin"]).sum()) * 2 > cell_count:
         raise PhotoError(BLURRED_MESSAGE)
     cells = []
+    probabilities = np.exp(-reading.chosen_costs)
     for index, (number, margin) in enumerate(zip(numbers, margins, strict=True)):
-        row, column = divmod(index, grid.columns)
-        bounded = float(min(margin, 50.0))
+        row, column = divmod(index, reading.columns)
+        source_row, source_column = divmod(reading.source_cells[index], grid.columns)
+        quad = grid.cell_quad(source_row, source_column).scaled(photo.scale)
         cells.append(
             CellReading(
                 row=row,
                 column=column,
                 number=number,
-                confidence=float(1.0 / (1.0 + np.exp(-bounded))),
-                unsure=bounded < UNSURE_MARGIN,
-                quad=grid.cell_quad(row, column).scaled(photo.scale),
+                confidence=float(probabilities[index]),
+                unsure=bool(margin < calibration["unsure_margin"]),
+                quad=_turned_quad(quad, reading.turns),
             )
         )
     return PhotoReading(
-        corners=grid.corners.scaled(photo.scale),
-        width=grid.columns,
-        height=grid.rows,
+        corners=_turned_quad(grid.corners.scaled(photo.scale), reading.turns),
+        width=reading.columns,
+        height=reading.rows,
         cells=tuple(cells),
         photo_size=photo.size,
         corners_found=corners_found,
         size_guessed=size_guessed,
+        turns=reading.turns,
     )
 
 
@@ -192,19 +195,37 @@ def _placings(
     size: tuple[int, int] | None,
     *,
     outline_is_grid: bool,
+    turns: tuple[int, ...],
 ) -> Iterator[GridFit]:
     """Grids to read, likeliest first: the grid found in each outline, that grid
     straightened, and, when the outlines are the board's and not the grid's, the same in
     the outlines grown. Raises the first PhotoError when no grid is found in any of them."""
     first_error: PhotoError | None = None
     placed = False
+    # A board of a given size photographed turned a quarter shows its grid the other way.
+    sizes: list[tuple[int, int] | None] = [size]
+    if size is not None and size[0] != size[1]:
+        sizes.append((size[1], size[0]))
     for outline in _searched_outlines(outlines, grow=not outline_is_grid):
-        try:
-            grid = find_grid(photo.image, outline, size, outline_is_grid=outline_is_grid)
-        except PhotoError as error:
-            first_error = first_error or error
+        grids = []
+        for grid_size in sizes:
+            try:
+                grids.append(
+                    find_grid(
+                        photo.image,
+                        outline,
+                        grid_size,
+                        outline_is_grid=outline_is_grid,
+                        upright_size=size,
+                        turns=turns,
+                    )
+                )
+            except PhotoError as error:
+                first_error = first_error or error
+        if not grids:
             continue
         placed = True
+        grid = min(grids, key=_reading_cost)
         yield grid
         for _ in range(STRAIGHTENINGS):
             try:
@@ -219,19 +240,27 @@ def _placings(
         raise first_error
 
 
+def _reading_cost(grid: GridFit) -> float:
+    try:
+        return grid.reading.mean_cost
+    except PhotoError:
+        return float("inf")
+
+
 def _best_grid(
     photo: Photo,
     outlines: Iterable[Quad],
     size: tuple[int, int] | None,
     *,
     outline_is_grid: bool,
+    turns: tuple[int, ...] = TURNS,
 ) -> GridFit:
-    """Of the first MAX_PLACINGS placings, the first that reads under SETTLED_COST, or else
+    """Of the first MAX_PLACINGS placings, the first that reads under settled_cost(), or else
     the one that reads best: the numbers read in the cells say better than any edge where
     the tiles are."""
     best: tuple[float, GridFit] | None = None
     unread: PhotoError | None = None
-    placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid)
+    placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid, turns=turns)
     for grid in islice(placings, MAX_PLACINGS):
         try:
             cost = grid.reading.mean_cost
@@ -240,7 +269,7 @@ def _best_grid(
             continue
         if best is None or cost < best[0]:
             best = (cost, grid)
-        if cost < SETTLED_COST:
+        if cost < settled_cost():
             break
     if best is None:
         raise unread or PhotoError(BLURRED_MESSAGE)
@@ -265,6 +294,7 @@ def read_photo(
     *,
     size: tuple[int, int] | None = None,
     corners: Corners | None = None,
+    turns: int | None = None,
 ) -> PhotoReading:
     """Read a sliding-tile board from a photo.
 
@@ -272,6 +302,8 @@ def read_photo(
     `size`: (width, height) in cells, when known; otherwise guessed (3 to 6 a side).
     `corners`: the tile grid's corners in the photo's pixels (upright, full size), when a
     person placed them; otherwise found.
+    `turns`: the counterclockwise quarter turns that bring the board upright, when a person
+    chose them; otherwise the numbers read decide.
 
     Raises PhotoError, with a message for a person, when the bytes are not an image, no
     board is found, or its numbers cannot be read.
@@ -279,11 +311,12 @@ def read_photo(
     photo = source if isinstance(source, Photo) else load_photo(source)
     if size is not None:
         _check_size(size)
+    allowed = TURNS if turns is None else (turns % 4,)
     if corners is None:
-        grid = _best_grid(photo, board_outlines(photo), size, outline_is_grid=False)
+        grid = _best_grid(photo, board_outlines(photo), size, outline_is_grid=False, turns=allowed)
     else:
         working = corners.scaled(1 / photo.scale)
         if not working.is_convex() or abs(working.area()) < 64:
             raise PhotoError("the corners do not outline a board: drag them to its corners")
-        grid = _best_grid(photo, (working,), size, outline_is_grid=True)
+        grid = _best_grid(photo, (working,), size, outline_is_grid=True, turns=allowed)
     return read_grid(photo, grid, corners_found=corners is None, size_guessed=size is None)

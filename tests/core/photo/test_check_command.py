@@ -84,3 +84,58 @@ def test_a_reader_that_cannot_load_says_so_in_one_line(
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "cannot load numpy or Pillow" in error
+
+
+def test_a_given_size_is_the_size_read(photo_file: Path) -> None:
+    true_board = generate_photo(9, StyleSet.TEST).board
+    size = f"{true_board.width}x{true_board.height}"
+    status, output = run(["--photo", str(photo_file), "--size", size, "--json"])
+    reading = json.loads(output)["photo"]
+    assert (reading["width"], reading["height"]) == (true_board.width, true_board.height)
+    assert reading["tiles"] == list(true_board.tiles)
+    assert status in (0, 1)
+
+
+@pytest.mark.parametrize("size", ["4", "4x", "x4", "four by four", "4x4x4", "99x99"])
+def test_a_size_that_is_no_size_exits_2_with_one_line(
+    photo_file: Path, size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, output = run(["--photo", str(photo_file), "--size", size])
+    assert status == 2
+    assert output == ""
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "size" in error
+
+
+def test_size_without_photo_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as raised:
+        cli.main(["--size", "4x4"], stdout=io.StringIO())
+    assert raised.value.code == 2
+    assert "--photo" in capsys.readouterr().err
+
+
+def test_the_debug_image_draws_the_reading_over_the_photo(photo_file: Path, tmp_path: Path) -> None:
+    from PIL import Image
+
+    out = tmp_path / "debug.png"
+    status, _ = run(["--photo", str(photo_file), "--debug-image", str(out)])
+    assert status in (0, 1)
+    with Image.open(out) as drawn, Image.open(photo_file) as original:
+        assert drawn.format == "PNG"
+        # drawn at the reader's working size, over the photo: not a copy of it
+        assert drawn.size[0] / drawn.size[1] == pytest.approx(
+            original.size[0] / original.size[1], rel=0.01
+        )
+        drawn_colours = {colour for _, colour in drawn.convert("RGB").getcolors(1 << 20) or []}
+    assert (255, 0, 200) in drawn_colours  # the board's top edge and the arrow up it
+
+
+def test_a_debug_image_that_cannot_be_written_exits_2_with_one_line(
+    photo_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _ = run(["--photo", str(photo_file), "--debug-image", str(tmp_path / "no" / "x.png")])
+    assert status == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "debug image" in error

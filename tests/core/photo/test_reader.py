@@ -87,6 +87,7 @@ def describe(outcomes: list[Outcome]) -> str:
     )
 
 
+@pytest.mark.accuracy
 def test_most_boards_of_the_test_set_are_read_exactly() -> None:
     outcomes = outcomes_of_the_test_set()
     exact = sum(outcome.exact for outcome in outcomes) / len(outcomes)
@@ -94,6 +95,7 @@ def test_most_boards_of_the_test_set_are_read_exactly() -> None:
     assert exact >= MIN_EXACT_RATE, describe(failures)
 
 
+@pytest.mark.accuracy
 def test_wrong_cells_of_boards_read_with_the_right_size_are_marked_unsure() -> None:
     outcomes = [
         outcome
@@ -225,3 +227,22 @@ def test_any_drawn_image_gives_a_reading_or_a_photo_error(data: bytes) -> None:
         return  # a refusal is an answer; any other exception fails the test
     assert len(reading.cells) == reading.width * reading.height
     assert sorted(reading.numbers) == list(range(reading.width * reading.height))
+
+
+@pytest.mark.parametrize(
+    "turn",
+    [Image.Transpose.ROTATE_90, Image.Transpose.ROTATE_180, Image.Transpose.ROTATE_270],
+    ids=["90", "180", "270"],
+)
+@pytest.mark.parametrize("seed", [3, 9, 17])
+def test_a_board_photographed_turned_a_quarter_or_half_is_read_upright(
+    seed: int, turn: Image.Transpose
+) -> None:
+    synthetic = generate_photo(seed, StyleSet.TEST)
+    turned = read_photo(jpeg(synthetic.image().transpose(turn)))
+    assert turned.board == synthetic.board
+    # the turn that brings it upright: ROTATE_90 turned it counterclockwise, so it takes
+    # three more counterclockwise quarters
+    assert turned.turns == {Image.Transpose.ROTATE_90: 3, Image.Transpose.ROTATE_180: 2}.get(
+        turn, 1
+    )

@@ -1,0 +1,176 @@
+"""The tile-number network, run in numpy: three 3x3 convolutions (each with a ReLU and a
+2x2 max-pool) over a cell's two pictures, then a hidden layer that also takes the cell's
+measures, then a score for each class (blank, 1, ..., MAX_NUMBER).
+
+The weights ship inside the package (core/photo/models/tile_numbers.npz), with the format
+version, the input shapes and the calibration the reader uses beside them; `load_network`
+checks all of it, so a file of another version or a damaged one is one PhotoError, never a
+traceback. The trainer (core.photo.training, not shipped) writes the file.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import IO
+
+import numpy as np
+import numpy.typing as npt
+from threadpoolctl import ThreadpoolController
+
+from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT, FloatArray
+from core.photo.errors import PhotoError
+
+#: The largest tile number the network knows (an 8x8 board).
+MAX_NUMBER = 63
+CLASS_COUNT = MAX_NUMBER + 1  # class 0 is the blank
+
+#: Bumped whenever the inputs or the layers change; a file of another version is refused.
+FORMAT_VERSION = 2
+
+MODEL_PACKAGE = "core.photo.models"
+MODEL_NAME = "tile_numbers.npz"
+
+#: The convolutions' output channels; each halves the picture's side.
+CONVOLUTION_CHANNELS = (16, 32, 64)
+HIDDEN_UNITS = 128
+
+_FLAT = CONVOLUTION_CHANNELS[-1] * (INPUT_SIDE // 2 ** len(CONVOLUTION_CHANNELS)) ** 2
+
+
+def weight_shapes() -> dict[str, tuple[int, ...]]:
+    """Every weight array's name and shape, convolutions as (in, 3, 3, out)."""
+    shapes: dict[str, tuple[int, ...]] = {}
+    previous = CHANNELS
+    for index, channels in enumerate(CONVOLUTION_CHANNELS):
+        shapes[f"conv{index}_weights"] = (previous, 3, 3, channels)
+        shapes[f"conv{index}_bias"] = (channels,)
+        previous = channels
+    shapes["hidden_weights"] = (_FLAT + MEASURE_COUNT, HIDDEN_UNITS)
+    shapes["hidden_bias"] = (HIDDEN_UNITS,)
+    shapes["output_weights"] = (HIDDEN_UNITS, CLASS_COUNT)
+    shapes["output_bias"] = (CLASS_COUNT,)
+    return shapes
+
+
+#: What the reader reads off the model file beside the weights (see core.photo.reader).
+CALIBRATION_NAMES = ("unsure_margin", "guess_margin", "max_mean_cost", "settled_cost")
+
+
+@cache
+def _blas_threads() -> ThreadpoolController:
+    """The process's BLAS thread pools, found once (finding them reads the loaded libraries)."""
+    return ThreadpoolController()
+
+
+def _convolve(pictures: FloatArray, weights: FloatArray, bias: FloatArray) -> FloatArray:
+    """A 3x3 convolution, padded to keep the size, with a ReLU; pictures are
+    (cells, height, width, channels)."""
+    count, height, width, channels = pictures.shape
+    padded = np.pad(pictures, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))
+    # windows: (cells, height, width, channels, 3, 3), matching weights (channels, 3, 3, out)
+    columns = windows.reshape(count * height * width, channels * 9)
+    out = columns @ weights.reshape(channels * 9, -1) + bias
+    result: FloatArray = np.maximum(out, 0.0).reshape(count, height, width, -1)
+    return result
+
+
+def _pool(pictures: FloatArray) -> FloatArray:
+    count, height, width, channels = pictures.shape
+    result: FloatArray = pictures.reshape(count, height // 2, 2, width // 2, 2, channels).max(
+        axis=(2, 4)
+    )
+    return result
+
+
+def log_softmax(scores: FloatArray) -> FloatArray:
+    shifted = scores - scores.max(axis=1, keepdims=True)
+    result: FloatArray = (shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))).astype(
+        np.float32
+    )
+    return result
+
+
+@dataclass(frozen=True, eq=False)
+class Network:
+    weights: dict[str, FloatArray]
+    calibration: dict[str, float]
+
+    def scores(self, pictures: FloatArray, measures: FloatArray) -> FloatArray:
+        """Per cell, each class's score before the softmax, with whatever BLAS threads
+        numpy has (`log_probabilities` limits them)."""
+        hidden = np.ascontiguousarray(pictures.transpose(0, 2, 3, 1), dtype=np.float32)
+        for index in range(len(CONVOLUTION_CHANNELS)):
+            hidden = _pool(
+                _convolve(
+                    hidden, self.weights[f"conv{index}_weights"], self.weights[f"conv{index}_bias"]
+                )
+            )
+        flat = np.concatenate([hidden.reshape(len(hidden), -1), measures], axis=1)
+        dense = np.maximum(flat @ self.weights["hidden_weights"] + self.weights["hidden_bias"], 0)
+        result: FloatArray = dense @ self.weights["output_weights"] + self.weights["output_bias"]
+        return result
+
+    def log_probabilities(self, pictures: FloatArray, measures: FloatArray) -> FloatArray:
+        """Per cell, the log-probability of each class (blank, 1, ..., MAX_NUMBER).
+        `pictures`: cells x CHANNELS x INPUT_SIDE x INPUT_SIDE; `measures`: cells x
+        MEASURE_COUNT (core.photo.cells.network_inputs)."""
+        # Products this small gain nothing from BLAS threads, and the threads wait on each
+        # other whenever the cores are busy (bench/README.md has the figures).
+        with _blas_threads().limit(limits=1, user_api="blas"):
+            scores = self.scores(pictures, measures)
+        return log_softmax(scores)
+
+    def save(self, stream: IO[bytes]) -> None:
+        """Write the model file: weights as float16 (half the size; the scores barely move),
+        the format version and the calibration beside them."""
+        arrays: dict[str, npt.NDArray[np.generic]] = {"format_version": np.array(FORMAT_VERSION)}
+        arrays.update((name, array.astype(np.float16)) for name, array in self.weights.items())
+        arrays.update((name, np.array(value)) for name, value in self.calibration.items())
+        np.savez_compressed(stream, allow_pickle=False, **arrays)
+
+
+def load_network(stream: IO[bytes]) -> Network:
+    """Read a model file. Raises PhotoError, in one line, when it is not one of this version
+    (damaged, truncated, of another format or shape)."""
+    try:
+        with np.load(stream, allow_pickle=False) as stored:
+            arrays = {name: stored[name] for name in stored.files}
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as error:
+        raise PhotoError(f"the number recogniser's model file is damaged ({error})") from None
+    version = arrays.get("format_version")
+    if version is None or version.shape != () or int(version) != FORMAT_VERSION:
+        raise PhotoError(
+            f"the number recogniser's model file is of another version "
+            f"({None if version is None else version.tolist()}, this reader reads "
+            f"{FORMAT_VERSION})"
+        )
+    weights: dict[str, FloatArray] = {}
+    for name, shape in weight_shapes().items():
+        array = arrays.get(name)
+        if array is None or array.shape != shape or not np.all(np.isfinite(array)):
+            raise PhotoError(f"the number recogniser's model file has no usable {name}")
+        weights[name] = array.astype(np.float32)
+    calibration: dict[str, float] = {}
+    for name in CALIBRATION_NAMES:
+        value = arrays.get(name)
+        if value is None or value.shape != () or not np.isfinite(value):
+            raise PhotoError(f"the number recogniser's model file has no {name}")
+        calibration[name] = float(value)
+    return Network(weights, calibration)
+
+
+@cache
+def shipped_network() -> Network:
+    """The network shipped in the package. Raises PhotoError when it is missing or
+    damaged."""
+    try:
+        with resources.files(MODEL_PACKAGE).joinpath(MODEL_NAME).open("rb") as stream:
+            return load_network(stream)
+    except (OSError, ModuleNotFoundError) as error:
+        raise PhotoError(
+            f"the number recogniser's model file is missing ({MODEL_PACKAGE}/{MODEL_NAME}: {error})"
+        ) from None

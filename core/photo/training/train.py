@@ -1,0 +1,242 @@
+"""Train the tile-number network and write the model file the reader loads.
+
+    nice .venv/bin/python -m core.photo.training.train --out core/photo/models/tile_numbers.npz \
+        [--boards 9000] [--photos 400] [--epochs 14]
+
+Needs torch (CPU is enough; `pip install torch`), hershey-fonts, and as many fonts as the
+machine has (Debian's fonts-* packages). Deterministic for a given machine: every board is
+drawn from its seed. The training cells are boards of the wide world (cell_world) and the
+cells of generated photos (core.photo.synthetic, TRAINING styles, cut by the reader's own
+grid from the true corners moved a few percent). The calibration stored with the weights
+(how close a cell's reading may come to another before it is marked unsure, and so on) is
+measured on boards held out from training, read jointly as the reader reads them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from core.photo.assignment import assignment_margins, solve_assignment
+from core.photo.cells import FloatArray, cell_crops, network_inputs
+from core.photo.geometry import Quad
+from core.photo.grid import find_grid
+from core.photo.image import decode_photo
+from core.photo.network import (
+    CALIBRATION_NAMES,
+    CLASS_COUNT,
+    CONVOLUTION_CHANNELS,
+    Network,
+    weight_shapes,
+)
+from core.photo.synthetic import StyleSet, generate_photo
+from core.photo.training.cell_world import draw_board, draw_boards
+
+FIRST_BOARD_SEED = 5_000_000
+FIRST_PHOTO_SEED = 1_000_000
+#: Boards held out of training for the calibration, of the sizes people photograph.
+HELD_OUT_SIZES = (9, 16, 25)
+HELD_OUT_BOARDS = 300
+
+
+def photo_cells(seed: int) -> tuple[FloatArray, FloatArray, list[int]]:
+    """A generated photo's cells, cut from the true corners moved up to 5% of a cell."""
+    synthetic = generate_photo(seed, StyleSet.TRAINING)
+    photo = decode_photo(synthetic.jpeg)
+    corners = synthetic.corners.scaled(1 / photo.scale).as_array()
+    cell = np.ptp(corners[:, 0]) / synthetic.board.width
+    moved = corners + np.random.default_rng(seed).uniform(-0.05, 0.05, size=corners.shape) * cell
+    grid = find_grid(
+        photo.image,
+        Quad(*((float(x), float(y)) for x, y in moved)),
+        (synthetic.board.width, synthetic.board.height),
+        outline_is_grid=True,
+    )
+    crops = cell_crops(grid.rectified.pixels, grid.column_lines, grid.row_lines)
+    pictures, measures = network_inputs(crops)
+    return pictures, measures, list(synthetic.board.tiles)
+
+
+def _photo_block(seeds: list[int]) -> tuple[FloatArray, FloatArray, np.ndarray]:
+    parts = [photo_cells(seed) for seed in seeds]
+    return (
+        np.concatenate([p for p, _, _ in parts]),
+        np.concatenate([m for _, m, _ in parts]),
+        np.asarray([n for _, _, numbers in parts for n in numbers]),
+    )
+
+
+def _held_out_board(seed: int) -> tuple[FloatArray, FloatArray, list[int]]:
+    count = HELD_OUT_SIZES[seed % len(HELD_OUT_SIZES)]
+    return draw_board(seed, count, numbers=list(range(count)))
+
+
+def _blocks(first: int, count: int, size: int) -> list[list[int]]:
+    return [
+        list(range(start, min(first + count, start + size)))
+        for start in range(first, first + count, size)
+    ]
+
+
+def gather(boards: int, photos: int) -> tuple[FloatArray, FloatArray, np.ndarray]:
+    began = time.perf_counter()
+    with Pool(2) as pool:
+        world = pool.map(draw_boards, _blocks(FIRST_BOARD_SEED, boards, 100))
+        generated = pool.map(_photo_block, _blocks(FIRST_PHOTO_SEED, photos, 20)) if photos else []
+    parts = world + generated
+    pictures = np.concatenate([p for p, _, _ in parts])
+    measures = np.concatenate([m for _, m, _ in parts])
+    labels = np.concatenate([y for _, _, y in parts])
+    print(f"{len(labels)} cells drawn in {time.perf_counter() - began:.0f} s", flush=True)
+    return pictures, measures, labels
+
+
+def build_model() -> Any:
+    """The network in torch, laid out as core.photo.network runs it."""
+    import torch
+    from torch import nn
+
+    class TileNumbers(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            layers: list[nn.Module] = []
+            previous = 2
+            for channels in CONVOLUTION_CHANNELS:
+                layers += [nn.Conv2d(previous, channels, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
+                previous = channels
+            self.convolutions = nn.Sequential(*layers)
+            shapes = weight_shapes()
+            self.hidden = nn.Linear(*shapes["hidden_weights"])
+            self.output = nn.Linear(*shapes["output_weights"])
+            self.dropout = nn.Dropout(0.3)
+
+        def forward(self, pictures: torch.Tensor, measures: torch.Tensor) -> torch.Tensor:
+            features = self.convolutions(pictures)
+            # numpy's layout: (cells, height, width, channels), flattened in that order
+            flat = features.permute(0, 2, 3, 1).flatten(1)
+            hidden = torch.relu(self.hidden(torch.cat([flat, measures], dim=1)))
+            return self.output(self.dropout(hidden))
+
+    return TileNumbers()
+
+
+def train(
+    pictures: FloatArray, measures: FloatArray, labels: np.ndarray, epochs: int
+) -> dict[str, FloatArray]:
+    import torch
+
+    torch.manual_seed(7)
+    torch.set_num_threads(2)
+    model = build_model()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    steps = epochs * ((len(labels) + 127) // 128)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    x = torch.from_numpy(pictures)
+    m = torch.from_numpy(measures)
+    y = torch.from_numpy(labels.astype(np.int64))
+    generator = torch.Generator().manual_seed(3)
+    for epoch in range(epochs):
+        model.train()
+        order = torch.randperm(len(y), generator=generator)
+        total, right = 0.0, 0
+        began = time.perf_counter()
+        for start in range(0, len(y), 128):
+            batch = order[start : start + 128]
+            scores = model(x[batch], m[batch])
+            loss = torch.nn.functional.cross_entropy(scores, y[batch], label_smoothing=0.02)
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * len(batch)
+            right += int((scores.argmax(1) == y[batch]).sum())
+        print(
+            f"epoch {epoch}: loss {total / len(y):.4f}, right {right / len(y):.4f} "
+            f"({time.perf_counter() - began:.0f} s)",
+            flush=True,
+        )
+    model.eval()
+    return export_weights(model)
+
+
+def export_weights(model: Any) -> dict[str, FloatArray]:
+    """The model's weights in the numpy network's layout (core.photo.network)."""
+    import torch
+
+    weights: dict[str, FloatArray] = {}
+    convolutions = [layer for layer in model.convolutions if isinstance(layer, torch.nn.Conv2d)]
+    for index, layer in enumerate(convolutions):
+        weights[f"conv{index}_weights"] = layer.weight.detach().permute(1, 2, 3, 0).numpy().copy()
+        weights[f"conv{index}_bias"] = layer.bias.detach().numpy().copy()
+    weights["hidden_weights"] = model.hidden.weight.detach().T.numpy().copy()
+    weights["hidden_bias"] = model.hidden.bias.detach().numpy().copy()
+    weights["output_weights"] = model.output.weight.detach().T.numpy().copy()
+    weights["output_bias"] = model.output.bias.detach().numpy().copy()
+    return weights
+
+
+def calibrate(network: Network) -> dict[str, float]:
+    """The reader's thresholds, measured on held-out boards read jointly: the unsure margin
+    just above every wrong cell's margin, the settled cost above nine in ten right boards'
+    mean cost."""
+    wrong_margins: list[float] = []
+    right_margins: list[float] = []
+    board_costs: list[float] = []
+    seeds = range(FIRST_BOARD_SEED - HELD_OUT_BOARDS, FIRST_BOARD_SEED)
+    for seed in seeds:
+        pictures, measures, numbers = _held_out_board(seed)
+        count = len(numbers)
+        costs = -network.log_probabilities(pictures, measures)[:, :count].astype(np.float64)
+        chosen, reduced = solve_assignment(costs)
+        margins = assignment_margins(chosen, reduced)
+        for read, true, margin in zip(chosen, numbers, margins, strict=True):
+            (right_margins if read == true else wrong_margins).append(float(margin))
+        if list(chosen) == numbers:
+            board_costs.append(float(costs[np.arange(count), list(chosen)].mean()))
+    wrong = np.array(wrong_margins) if wrong_margins else np.zeros(1)
+    right = np.array(right_margins)
+    unsure = float(np.percentile(wrong, 98)) + 0.5 if wrong_margins else 4.0
+    print(
+        f"held-out boards: {len(board_costs)}/{len(seeds)} read exactly; wrong cells "
+        f"{len(wrong_margins)} (margins up to {wrong.max():.1f}); right cells under the unsure "
+        f"margin {unsure:.1f}: {float((right < unsure).mean()):.3f}",
+        flush=True,
+    )
+    return {
+        "unsure_margin": unsure,
+        "guess_margin": 1.0,
+        "max_mean_cost": max(3.0, 3 * float(np.percentile(board_costs, 99))),
+        "settled_cost": float(np.percentile(board_costs, 90)),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True, help="the model file to write")
+    parser.add_argument("--boards", type=int, default=9000)
+    parser.add_argument("--photos", type=int, default=400)
+    parser.add_argument("--epochs", type=int, default=14)
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    pictures, measures, labels = gather(args.boards, args.photos)
+    assert labels.max() < CLASS_COUNT
+    weights = train(pictures, measures, labels, args.epochs)
+    network = Network(weights, dict.fromkeys(CALIBRATION_NAMES, 0.0))
+    calibration = calibrate(network)
+    print("calibration:", {k: round(v, 3) for k, v in calibration.items()}, flush=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with args.out.open("wb") as stream:
+        Network(weights, calibration).save(stream)
+    kib = args.out.stat().st_size / 1024
+    print(f"saved {args.out} ({kib:.0f} KiB) in {time.perf_counter() - began:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""The number network in numpy and its model file: the convolution against a plain loop,
+the file checked on load (one PhotoError for anything wrong, never a traceback), and the
+shipped file found as a package resource."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT
+from core.photo.errors import PhotoError
+from core.photo.network import (
+    CALIBRATION_NAMES,
+    CLASS_COUNT,
+    Network,
+    _convolve,
+    load_network,
+    shipped_network,
+    weight_shapes,
+)
+
+
+def random_network(seed: int = 0) -> Network:
+    rng = np.random.default_rng(seed)
+    weights = {
+        name: rng.normal(0, 0.2, size=shape).astype(np.float32)
+        for name, shape in weight_shapes().items()
+    }
+    calibration = {name: float(index + 1) for index, name in enumerate(CALIBRATION_NAMES)}
+    return Network(weights, calibration)
+
+
+def saved(network: Network) -> bytes:
+    stream = io.BytesIO()
+    network.save(stream)
+    return stream.getvalue()
+
+
+def test_the_convolution_matches_a_plain_loop() -> None:
+    rng = np.random.default_rng(1)
+    pictures = rng.random((2, 5, 6, 3), dtype=np.float32)
+    weights = rng.normal(size=(3, 3, 3, 4)).astype(np.float32)
+    bias = rng.normal(size=4).astype(np.float32)
+    padded = np.pad(pictures, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    expected = np.zeros((2, 5, 6, 4), dtype=np.float32)
+    for n in range(2):
+        for y in range(5):
+            for x in range(6):
+                window = padded[n, y : y + 3, x : x + 3, :]  # (3, 3, channels)
+                for out in range(4):
+                    total = bias[out] + sum(
+                        window[dy, dx, c] * weights[c, dy, dx, out]
+                        for dy in range(3)
+                        for dx in range(3)
+                        for c in range(3)
+                    )
+                    expected[n, y, x, out] = max(total, 0.0)
+    np.testing.assert_allclose(_convolve(pictures, weights, bias), expected, rtol=1e-5, atol=1e-5)
+
+
+def test_a_saved_network_loads_with_its_calibration_and_the_same_scores() -> None:
+    network = random_network()
+    loaded = load_network(io.BytesIO(saved(network)))
+    assert loaded.calibration == network.calibration
+    rng = np.random.default_rng(2)
+    pictures = rng.random((3, CHANNELS, INPUT_SIDE, INPUT_SIDE), dtype=np.float32)
+    measures = rng.random((3, MEASURE_COUNT), dtype=np.float32)
+    log_probabilities = loaded.log_probabilities(pictures, measures)
+    assert log_probabilities.shape == (3, CLASS_COUNT)
+    np.testing.assert_allclose(np.exp(log_probabilities).sum(axis=1), 1.0, rtol=1e-4)
+    # float16 storage moves the scores a little, never the ranking of clear winners
+    np.testing.assert_allclose(
+        log_probabilities, network.log_probabilities(pictures, measures), atol=0.05
+    )
+
+
+def test_the_shipped_network_loads_from_the_package() -> None:
+    network = shipped_network()
+    assert set(network.calibration) == set(CALIBRATION_NAMES)
+    assert network.calibration["unsure_margin"] > 0
+
+
+def without(data: bytes, name: str) -> bytes:
+    with np.load(io.BytesIO(data)) as stored:
+        arrays = {key: stored[key] for key in stored.files if key != name}
+    stream = io.BytesIO()
+    np.savez(stream, **arrays)
+    return stream.getvalue()
+
+
+def replaced(data: bytes, name: str, value: np.ndarray) -> bytes:
+    with np.load(io.BytesIO(data)) as stored:
+        arrays = {key: stored[key] for key in stored.files}
+    arrays[name] = value
+    stream = io.BytesIO()
+    np.savez(stream, **arrays)
+    return stream.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        (lambda data: data[: len(data) // 2], "damaged"),
+        (lambda data: b"", "damaged"),
+        (lambda data: b"not a zip file at all", "damaged"),
+        (lambda data: without(data, "format_version"), "another version"),
+        (lambda data: replaced(data, "format_version", np.array(1)), "another version"),
+        (lambda data: without(data, "conv0_weights"), "conv0_weights"),
+        (lambda data: replaced(data, "hidden_bias", np.zeros(3)), "hidden_bias"),
+        (lambda data: replaced(data, "output_bias", np.full(CLASS_COUNT, np.nan)), "output_bias"),
+        (lambda data: without(data, "unsure_margin"), "unsure_margin"),
+    ],
+)
+def test_a_damaged_model_file_is_one_photo_error(damage, said: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(PhotoError, match=said) as raised:
+        load_network(io.BytesIO(damage(saved(random_network()))))
+    assert "\n" not in str(raised.value)
+
+
+def test_a_model_file_holding_pickled_objects_is_refused() -> None:
+    stream = io.BytesIO()
+    np.savez(stream, format_version=np.array([object()], dtype=object))
+    with pytest.raises(PhotoError):
+        load_network(io.BytesIO(stream.getvalue()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=4096))
+def test_any_bytes_as_a_model_file_load_or_are_one_photo_error(data: bytes) -> None:
+    message = ""
+    try:
+        load_network(io.BytesIO(data))
+    except PhotoError as error:
+        message = str(error)
+    assert "\n" not in message
+
+
+def test_a_zip_of_other_files_is_one_photo_error() -> None:
+    stream = io.BytesIO()
+    with zipfile.ZipFile(stream, "w") as archive:
+        archive.writestr("readme.txt", "hello")
+    with pytest.raises(PhotoError):
+        load_network(io.BytesIO(stream.getvalue()))

@@ -1,0 +1,63 @@
+"""The reader on real photographs of real puzzles (../shared/photos/real, read by hand),
+when that folder is beside the project; skipped where it is not. The photos are data kept
+outside the repository. Floors at what the reader reaches (bench/photo_real.py prints the
+figures), so a change that reads fewer of them fails."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from core.photo.errors import PhotoError
+from core.photo.reader import PhotoReading, read_photo
+from tests.core.photo.real_photos import RealPhoto, real_photos
+
+PHOTOS = real_photos()
+
+pytestmark = [
+    pytest.mark.skipif(not PHOTOS, reason="../shared/photos/real is not beside the project"),
+    pytest.mark.accuracy,
+]
+
+#: Measured with bench/photo_real.py; see bench/README.md.
+MIN_EXACT = 0
+MIN_READ = 0
+
+
+@cache
+def outcome(photo: RealPhoto) -> PhotoReading | str:
+    try:
+        return read_photo(photo.path)
+    except PhotoError as error:
+        return str(error)
+
+
+def test_most_real_photos_are_read_exactly() -> None:
+    exact = [p.path.name for p in PHOTOS if getattr(outcome(p), "board", None) == p.board]
+    assert len(exact) >= MIN_EXACT, exact
+
+
+def test_real_puzzles_are_read_not_refused() -> None:
+    refused = {p.path.name: outcome(p) for p in PHOTOS if isinstance(outcome(p), str)}
+    assert len(PHOTOS) - len(refused) >= MIN_READ, refused
+
+
+def test_every_wrong_cell_of_a_board_read_at_its_size_is_marked_unsure() -> None:
+    unmarked = {}
+    for photo in PHOTOS:
+        reading = outcome(photo)
+        if isinstance(reading, str) or (reading.width, reading.height) != (
+            photo.board.width,
+            photo.board.height,
+        ):
+            continue
+        pairs = zip(reading.numbers, photo.board.tiles, strict=True)
+        wrong = {
+            divmod(index, photo.board.width)
+            for index, (read, true) in enumerate(pairs)
+            if read != true
+        }
+        if not wrong <= set(reading.unsure):
+            unmarked[photo.path.name] = sorted(wrong - set(reading.unsure))
+    assert not unmarked
