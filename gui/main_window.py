@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
+    QDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -78,7 +79,6 @@ from gui.walkthrough_dialog import WalkthroughDialog
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-    from PySide6.QtWidgets import QDialog
 
     from gui.export import ResultPicture
     from gui.photo_dialog import PhotoDialog
@@ -535,13 +535,10 @@ class MainWindow(QMainWindow):
         except ValueError:  # a custom goal of another size: start from blank last
             current = goal_board(GoalName.BLANK_LAST, model.width, model.height)
         dialog = GoalDialog(current, self)
-        goal = dialog.goal if self._run_dialog(dialog) else None
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        goal = dialog.goal if accepted else None
         dialog.deleteLater()
         return goal is not None and self.editor.set_goal(goal)
-
-    def _run_dialog(self, dialog: QDialog) -> bool:
-        """Show a modal dialog; True when accepted (tests answer in its place)."""
-        return dialog.exec() == QDialog.DialogCode.Accepted
 
     def shuffle(self) -> None:
         """A random solvable board to play, and a new game."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox, QPlainTextEdit
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from core import Board
@@ -58,15 +58,34 @@ def test_the_blank_first_button_fills_that_goal(qtbot: QtBot) -> None:
     assert dialog.goal == Board.solved(2, 3, blank_first=True)
 
 
-def test_the_window_sets_the_goal_typed_in_the_dialog(window) -> None:
+def answer_when_open(qtbot: QtBot, respond) -> list[GoalDialog]:  # type: ignore[no-untyped-def]
+    """Answer the goal dialog once the window has really opened it (modal, in its own
+    event loop): `respond(dialog)` types and presses its real buttons."""
+    seen: list[GoalDialog] = []
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, GoalDialog) and dialog.isVisible():
+            seen.append(dialog)
+            respond(dialog)
+        else:
+            QTimer.singleShot(10, look)
+
+    QTimer.singleShot(0, look)
+    return seen
+
+
+def test_the_window_sets_the_goal_typed_in_the_real_dialog(qtbot: QtBot, window) -> None:
     window.editor.load(Board(3, 3, (1, 2, 3, 6, 5, 4, 7, 0, 8)))
 
-    def answer(dialog: GoalDialog) -> bool:
-        dialog.set_text("1 2 3 / 6 5 4 / 7 8 0")
-        return True
+    def type_and_press_ok(dialog: GoalDialog) -> None:
+        text = dialog.findChild(QPlainTextEdit, "goalText")
+        text.setPlainText("1 2 3 / 6 5 4 / 7 8 0")
+        qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
 
-    window._run_dialog = answer
+    seen = answer_when_open(qtbot, type_and_press_ok)
     assert window.edit_goal()
+    assert len(seen) == 1
     assert window.model.goal == SNAKE
     assert window.model.verdict is not None
     assert window.model.verdict.solvable  # one slide from the snake
@@ -74,15 +93,27 @@ def test_the_window_sets_the_goal_typed_in_the_dialog(window) -> None:
     assert window.model.goal == "blank-last"
 
 
-def test_cancel_keeps_the_goal(window) -> None:
+def test_cancel_in_the_real_dialog_keeps_the_goal(qtbot: QtBot, window) -> None:
     window.editor.load(ARTICLE_BOARD)
-    window._run_dialog = lambda dialog: False
+
+    def press_cancel(dialog: GoalDialog) -> None:
+        cancel = dialog.findChild(QDialogButtonBox).button(
+            QDialogButtonBox.StandardButton.Cancel
+        )
+        qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+
+    answer_when_open(qtbot, press_cancel)
     assert not window.edit_goal()
     assert window.model.goal == "blank-last"
 
 
-def test_clicking_the_goal_preview_asks_to_edit_the_goal(qtbot: QtBot, window) -> None:
-    asked = []
-    window._run_dialog = lambda dialog: asked.append(dialog.goal) or False
+def test_clicking_the_goal_preview_opens_the_goal_dialog(qtbot: QtBot, window) -> None:
+    asked: list[Board | None] = []
+
+    def note_and_press_escape(dialog: GoalDialog) -> None:
+        asked.append(dialog.goal)
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+
+    answer_when_open(qtbot, note_and_press_escape)
     qtbot.mouseClick(window.goal_preview, Qt.MouseButton.LeftButton)
     assert asked == [Board.solved(4, 4)]
