@@ -503,3 +503,30 @@ def straighten(image: Image.Image, grid: GridFit) -> GridFit:
         upright_size=grid.upright_size,
         turns=grid.turns,
     )
+
+
+def shifted(image: Image.Image, grid: GridFit, columns: int, rows: int) -> GridFit:
+    """The grid moved `columns` cells across and `rows` down (in the square it was warped
+    to), its lines placed again there: a grid fitted one cell off (a frame's edge or a
+    label taken for a line of tiles) reads best moved back. Raises PhotoError when no grid
+    stands out there."""
+    column_pitch = (grid.column_lines[-1] - grid.column_lines[0]) / grid.columns
+    row_pitch = (grid.row_lines[-1] - grid.row_lines[0]) / grid.rows
+    left = grid.column_lines[0] + columns * column_pitch
+    right = grid.column_lines[-1] + columns * column_pitch
+    top = grid.row_lines[0] + rows * row_pitch
+    bottom = grid.row_lines[-1] + rows * row_pitch
+    square = np.array([[left, top], [right, top], [right, bottom], [left, bottom]])
+    mapped = apply_homography(grid.rectified.to_photo, square)
+    outline = Quad(*((float(x), float(y)) for x, y in mapped))
+    if not outline.is_convex():
+        raise PhotoError(NO_GRID_MESSAGE)
+    return find_grid(
+        image,
+        outline,
+        (grid.columns, grid.rows),
+        outline_is_grid=True,
+        upright_size=grid.upright_size,
+        turns=grid.turns,
+    )
+

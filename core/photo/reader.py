@@ -30,6 +30,7 @@ from core.photo.grid import (
     GridFit,
     find_grid,
     settled_cost,
+    shifted,
     straighten,
 )
 from core.photo.image import Photo, load_photo
@@ -48,6 +49,16 @@ MAX_PLACINGS = 12
 
 #: How many times a badly read grid is straightened in a row (each from the last).
 STRAIGHTENINGS = 2
+
+#: A placing read later must beat the best so far by this much mean cost per cell to take
+#: its place: the placings come likeliest first, and a grid that lost a row of hard cells
+#: can read a little better per cell than the whole board.
+BETTER_BY = 0.1
+
+#: When no placing settles, the best is moved a cell each way, up to this many cells in
+#: the direction that reads better.
+SHIFT_STEPS = 2
+SHIFTS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 BLURRED_MESSAGE = (
     "the tiles' numbers cannot be read: the photo may be blurred or not of a sliding-tile "
@@ -247,6 +258,40 @@ def _reading_cost(grid: GridFit) -> float:
         return float("inf")
 
 
+def _settled(grid: GridFit) -> bool:
+    """Whether a grid reads like a board placed right: no cell near a tie with another
+    reading, and a low mean cost per cell."""
+    reading = grid.reading
+    calibration = shipped_network().calibration
+    if reading.mean_cost > settled_cost():
+        return False
+    margins = assignment_margins(reading.numbers, reading.reduced)
+    return bool(margins.min() >= calibration["unsure_margin"])
+
+
+def _better(grid: GridFit, than: GridFit | None) -> bool:
+    return than is None or _reading_cost(grid) < _reading_cost(than) - BETTER_BY
+
+
+def _shifted_best(photo: Photo, best: GridFit) -> GridFit:
+    """The best grid moved a cell or two in the direction that reads better, if any."""
+    for columns, rows in SHIFTS:
+        moved = best
+        for _ in range(SHIFT_STEPS):
+            try:
+                candidate = shifted(photo.image, moved, columns, rows)
+            except PhotoError:
+                break
+            if not _better(candidate, moved):
+                break
+            moved = candidate
+            if _settled(moved):
+                return moved
+        if moved is not best:
+            best = moved
+    return best
+
+
 def _best_grid(
     photo: Photo,
     outlines: Iterable[Quad],
@@ -255,25 +300,25 @@ def _best_grid(
     outline_is_grid: bool,
     turns: tuple[int, ...] = TURNS,
 ) -> GridFit:
-    """Of the first MAX_PLACINGS placings, the first that reads under settled_cost(), or else
-    the one that reads best: the numbers read in the cells say better than any edge where
-    the tiles are."""
-    best: tuple[float, GridFit] | None = None
+    """Of the first MAX_PLACINGS placings, the first that settles (_settled), or else the
+    one that reads best, moved a cell or two if that reads better still: the numbers read
+    in the cells say better than any edge where the tiles are."""
+    best: GridFit | None = None
     unread: PhotoError | None = None
     placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid, turns=turns)
     for grid in islice(placings, MAX_PLACINGS):
         try:
-            cost = grid.reading.mean_cost
+            grid.reading  # noqa: B018 - read once, cached on the grid
         except PhotoError as error:  # tiles too small to read, say
             unread = unread or error
             continue
-        if best is None or cost < best[0]:
-            best = (cost, grid)
-        if cost < settled_cost():
-            break
+        if _settled(grid):
+            return grid
+        if _better(grid, best):
+            best = grid
     if best is None:
         raise unread or PhotoError(BLURRED_MESSAGE)
-    return best[1]
+    return _shifted_best(photo, best)
 
 
 def find_corners(photo: Photo) -> Corners:
