@@ -9,8 +9,9 @@ hull, cut down to the four corners that keep most of its area and then fitted si
 side, gives the corners.
 
 That outline is the likeliest; `board_outlines` gives others when asked (the reader asks
-when the grid in the first reads badly): the hull with a cut-off corner put back, and the
-same search over the strongest edges only.
+when the grid in the first reads badly): the hull with a cut-off corner put back, the
+same search over the strongest edges only, and the tiles themselves: regions closed in by
+edges, near square and of one size, taken together (a screenshot's tiles, loose blocks).
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ MIN_BOARD_FRACTION = 0.02
 #: The edge thresholds tried, as shares of the photo's strongest edges: all but the
 #: faintest edges first, then only strong ones.
 EDGE_SHARES = (0.25, 0.5)
+
+#: The edge thresholds tried when looking for the tiles themselves: a screenshot's tiles
+#: are often told apart by a faint rim or a slightly other grey.
+TILE_EDGE_SHARES = (0.1, 0.2)
 
 #: A four-corner cut keeping less of the hull's area than this cut off a corner.
 CUT_HULL_FRACTION = 0.95
@@ -283,6 +288,65 @@ def _blob_outlines(blob: BoolArray) -> list[Quad]:
     return quads
 
 
+def label_regions(free: BoolArray) -> npt.NDArray[np.int64]:
+    """Each 4-connected region of `free` pixels labelled with the smallest flat index in it
+    (-1 elsewhere): every pixel takes the least label among its neighbours until none
+    changes, with a jump to the label's own label between rounds so long regions settle in
+    a few dozen rounds."""
+    big = np.iinfo(np.int64).max
+    labels = np.where(free, np.arange(free.size).reshape(free.shape), big)
+    while True:
+        previous = labels
+        smallest = labels.copy()
+        smallest[1:, :] = np.minimum(smallest[1:, :], labels[:-1, :])
+        smallest[:-1, :] = np.minimum(smallest[:-1, :], labels[1:, :])
+        smallest[:, 1:] = np.minimum(smallest[:, 1:], labels[:, :-1])
+        smallest[:, :-1] = np.minimum(smallest[:, :-1], labels[:, 1:])
+        labels = np.where(free, smallest, big)
+        flat = labels.ravel()
+        inside = flat != big
+        flat[inside] = flat[flat[inside]]  # the label's own label: a jump along the chain
+        if np.array_equal(labels, previous):
+            return np.where(free, labels, -1)
+
+
+def _tile_group_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
+    """The board as the tiles themselves: regions closed in by edges that are near square,
+    filled, and of one size (a screenshot's tiles, loose blocks, tiles with clear gaps),
+    taken together with the gaps between them. None without at least three such."""
+    edges = _dilate(strength > threshold)
+    labels = label_regions(~edges)
+    names, counts = np.unique(labels[labels >= 0], return_counts=True)
+    tiles = []
+    for name, count in zip(names, counts, strict=True):
+        if not (labels.size / 900 <= count <= labels.size / 6):
+            continue
+        region = labels == name
+        rows = np.nonzero(region.any(axis=1))[0]
+        columns = np.nonzero(region.any(axis=0))[0]
+        box_height = int(rows[-1] - rows[0] + 1)
+        box_width = int(columns[-1] - columns[0] + 1)
+        squareness = min(box_height, box_width) / max(box_height, box_width)
+        if squareness > 0.6 and count / (box_height * box_width) > 0.45:
+            tiles.append((int(count), region))
+    if len(tiles) < 3:
+        return None
+    areas = np.array([area for area, _ in tiles], dtype=np.float64)
+    # The largest group of regions of about one size: the tiles.
+    best: list[int] = []
+    for area in areas:
+        group = [i for i, other in enumerate(areas) if 0.6 * area <= other <= area / 0.6]
+        if len(group) > len(best):
+            best = group
+    if len(best) < 3:
+        return None
+    blob = np.zeros(labels.shape, dtype=np.bool_)
+    for index in best:
+        blob |= tiles[index][1]
+    gap = max(2, round(float(np.sqrt(np.median(areas[best]))) * 0.15))
+    return _erode(_dilate(blob, gap), gap)
+
+
 def board_outlines(photo: Photo) -> Iterator[Quad]:
     """Outlines the board may have, in working-image pixels, likeliest first, each found
     only when asked for: from the photo's edges, then from its strongest edges only (a
@@ -300,8 +364,15 @@ def board_outlines(photo: Photo) -> Iterator[Quad]:
     strength = edge_strength(pixels)
     strongest = float(np.percentile(strength, 99.5))
     found: list[Quad] = []
-    for share in EDGE_SHARES:
-        blob = _board_blob(strength, max(0.08, share * strongest))
+    blobs = (
+        finder(strength, max(minimum, share * strongest))
+        for finder, shares, minimum in (
+            (_board_blob, EDGE_SHARES, 0.08),
+            (_tile_group_blob, TILE_EDGE_SHARES, 0.02),
+        )
+        for share in shares
+    )
+    for blob in blobs:
         if blob is None:
             continue
         for quad in _blob_outlines(blob):

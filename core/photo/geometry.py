@@ -57,6 +57,20 @@ class Quad:
         """The same quadrilateral in an image `factor` times as large."""
         return Quad(*((x * factor, y * factor) for x, y in self.points()))
 
+    def turned(self, quarter_turns: int) -> Quad:
+        """The same outline named from another corner: the one that is the top left once
+        the board it outlines is turned `quarter_turns` counterclockwise (its top right
+        for one turn)."""
+        points = self.points()
+        return Quad(*(points[(index + quarter_turns) % 4] for index in range(4)))
+
+    def upright_turns(self) -> int:
+        """The counterclockwise quarter turns of the photo that bring this outline's top
+        edge (top left to top right) nearest to running left to right."""
+        (x0, y0), (x1, y1) = self.top_left, self.top_right
+        angle = float(np.degrees(np.arctan2(y1 - y0, x1 - x0)))  # y down: 90 is downwards
+        return round(angle / 90) % 4
+
     def grown(self, factor: float) -> Quad:
         """The quadrilateral grown `factor` times about its corners' mean."""
         points = self.as_array()

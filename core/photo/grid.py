@@ -530,3 +530,53 @@ def shifted(image: Image.Image, grid: GridFit, columns: int, rows: int) -> GridF
         turns=grid.turns,
     )
 
+
+#: How far (RGB distance, 0..1.7) a pixel may be from the tiles' typical colour to count as
+#: tile, and the share of a line of pixels that must count for the line to cross tiles.
+TILE_COLOUR_DISTANCE = 0.3
+TILE_LINE_SHARE = 0.4
+
+
+def _tile_run(shares: FloatArray) -> tuple[int, int] | None:
+    """The run of lines crossing tiles that holds the middle line: (first, last + 1)."""
+    middle = len(shares) // 2
+    if shares[middle] < TILE_LINE_SHARE:
+        return None
+    first, last = middle, middle
+    while first > 0 and shares[first - 1] >= TILE_LINE_SHARE:
+        first -= 1
+    while last < len(shares) - 1 and shares[last + 1] >= TILE_LINE_SHARE:
+        last += 1
+    return first, last + 1
+
+
+def tile_area(image: Image.Image, outline: Quad) -> Quad | None:
+    """The part of a board's outline that its tiles cover, found by their colour: where
+    tiles are packed tight the gaps are too thin to fit lines to, but the tiles' colour
+    stops where the frame (or the table) begins: the outline itself when the tiles fill it;
+    None when no tile colour holds the middle of the board."""
+    margin = RECTIFIED_MARGIN // 2
+    rectified = rectify(image, outline, margin=margin)
+    pixels = rectified.pixels
+    size = pixels.shape[0]
+    quarter = size // 4
+    middle = pixels[quarter : size - quarter, quarter : size - quarter]
+    typical = np.median(middle.reshape(-1, 3), axis=0)
+    near = np.sqrt(((pixels - typical) ** 2).sum(axis=2)) < TILE_COLOUR_DISTANCE
+    columns = _tile_run(near[quarter : size - quarter].mean(axis=0))
+    rows = _tile_run(near[:, quarter : size - quarter].mean(axis=1))
+    if columns is None or rows is None:
+        return None
+    (left, right), (top, bottom) = columns, rows
+    slack = 0.03 * (size - 2 * margin)
+    if (
+        left >= margin - slack
+        and top >= margin - slack
+        and right <= size - margin + slack
+        and bottom <= size - margin + slack
+    ):
+        return outline  # the tiles fill the outline: it is the grid's
+    square = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], dtype=float)
+    mapped = apply_homography(rectified.to_photo, square)
+    area = Quad(*((float(x), float(y)) for x, y in mapped))
+    return area if area.is_convex() else None

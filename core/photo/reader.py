@@ -32,6 +32,7 @@ from core.photo.grid import (
     settled_cost,
     shifted,
     straighten,
+    tile_area,
 )
 from core.photo.image import Photo, load_photo
 from core.photo.network import MAX_NUMBER, shipped_network
@@ -138,27 +139,27 @@ def _check_size(size: tuple[int, int]) -> None:
         )
 
 
-def _turned_quad(quad: Quad, turns: int) -> Quad:
-    """The same outline named from the corner that is the top left once turned upright."""
-    points = quad.points()
-    return Quad(*(points[(index + turns) % 4] for index in range(4)))
-
-
 def read_grid(
-    photo: Photo, grid: GridFit, *, corners_found: bool, size_guessed: bool
+    photo: Photo,
+    grid: GridFit,
+    *,
+    corners_found: bool,
+    size_guessed: bool,
+    refuse_guesses: bool = True,
 ) -> PhotoReading:
     """Read the numbers of a grid already placed, upright. Raises PhotoError when they do
-    not look like a numbered board."""
+    not look like a numbered board, unless not `refuse_guesses` (a person chose the corners
+    and which way is up: they get the reading, its doubtful cells marked)."""
     _check_size((grid.columns, grid.rows))
     cell_count = grid.columns * grid.rows
     reading = grid.reading
     calibration = shipped_network().calibration
-    if reading.mean_cost > calibration["max_mean_cost"]:
+    if refuse_guesses and reading.mean_cost > calibration["max_mean_cost"]:
         raise PhotoError(BLURRED_MESSAGE)
     numbers = reading.numbers
     margins = assignment_margins(numbers, reading.reduced)
     # A reading near a tie on most cells is a guess: say so rather than show a made-up board.
-    if int((margins < calibration["guess_margin"]).sum()) * 2 > cell_count:
+    if refuse_guesses and int((margins < calibration["guess_margin"]).sum()) * 2 > cell_count:
         raise PhotoError(BLURRED_MESSAGE)
     cells = []
     probabilities = np.exp(-reading.chosen_costs)
@@ -173,11 +174,11 @@ def read_grid(
                 number=number,
                 confidence=float(probabilities[index]),
                 unsure=bool(margin < calibration["unsure_margin"]),
-                quad=_turned_quad(quad, reading.turns),
+                quad=quad.turned(reading.turns),
             )
         )
     return PhotoReading(
-        corners=_turned_quad(grid.corners.scaled(photo.scale), reading.turns),
+        corners=grid.corners.scaled(photo.scale).turned(reading.turns),
         width=reading.columns,
         height=reading.rows,
         cells=tuple(cells),
@@ -218,21 +219,28 @@ def _placings(
     if size is not None and size[0] != size[1]:
         sizes.append((size[1], size[0]))
     for outline in _searched_outlines(outlines, grow=not outline_is_grid):
+        # The grid found in the outline, and the outline of the tiles' own colour taken as
+        # the grid (tiles packed too tight for their gaps to show).
+        candidates = [(outline, outline_is_grid)]
+        area = None if outline_is_grid else tile_area(photo.image, outline)
+        if area is not None:
+            candidates.append((area, True))
         grids = []
-        for grid_size in sizes:
-            try:
-                grids.append(
-                    find_grid(
-                        photo.image,
-                        outline,
-                        grid_size,
-                        outline_is_grid=outline_is_grid,
-                        upright_size=size,
-                        turns=turns,
+        for candidate, is_grid in candidates:
+            for grid_size in sizes:
+                try:
+                    grids.append(
+                        find_grid(
+                            photo.image,
+                            candidate,
+                            grid_size,
+                            outline_is_grid=is_grid,
+                            upright_size=size,
+                            turns=turns,
+                        )
                     )
-                )
-            except PhotoError as error:
-                first_error = first_error or error
+                except PhotoError as error:
+                    first_error = first_error or error
         if not grids:
             continue
         placed = True
@@ -301,8 +309,9 @@ def _best_grid(
     turns: tuple[int, ...] = TURNS,
 ) -> GridFit:
     """Of the first MAX_PLACINGS placings, the first that settles (_settled), or else the
-    one that reads best, moved a cell or two if that reads better still: the numbers read
-    in the cells say better than any edge where the tiles are."""
+    one that reads best, moved a cell or two if that reads better still (unless the
+    outline is a person's): the numbers read in the cells say better than any edge where
+    the tiles are."""
     best: GridFit | None = None
     unread: PhotoError | None = None
     placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid, turns=turns)
@@ -318,7 +327,8 @@ def _best_grid(
             best = grid
     if best is None:
         raise unread or PhotoError(BLURRED_MESSAGE)
-    return _shifted_best(photo, best)
+    # Corners a person placed are on the board's corners: never a whole cell off.
+    return best if outline_is_grid else _shifted_best(photo, best)
 
 
 def find_corners(photo: Photo) -> Corners:
@@ -364,4 +374,10 @@ def read_photo(
         if not working.is_convex() or abs(working.area()) < 64:
             raise PhotoError("the corners do not outline a board: drag them to its corners")
         grid = _best_grid(photo, (working,), size, outline_is_grid=True, turns=allowed)
-    return read_grid(photo, grid, corners_found=corners is None, size_guessed=size is None)
+    return read_grid(
+        photo,
+        grid,
+        corners_found=corners is None,
+        size_guessed=size is None,
+        refuse_guesses=corners is None or turns is None,
+    )

@@ -56,3 +56,57 @@ def test_a_blank_in_the_corner_the_colour_of_the_table_still_gives_the_whole_boa
 
     assert min(worst_corner_distance(outline, BOARD) for outline in outlines) < 20
     assert worst_corner_distance(outlines[0], BOARD) > 40
+
+
+def test_regions_are_labelled_one_label_each() -> None:
+    from core.photo.board_finder import label_regions
+
+    free = np.array(
+        [
+            [1, 1, 0, 1],
+            [0, 1, 0, 1],
+            [1, 0, 0, 1],
+            [1, 1, 0, 0],
+        ],
+        dtype=bool,
+    )
+    labels = label_regions(free)
+    assert (labels[~free] == -1).all()
+    # three regions: the top left, the right column, the bottom left
+    assert len(set(labels[free].tolist())) == 3
+    assert labels[0, 0] == labels[1, 1]
+    assert labels[0, 3] == labels[2, 3]
+    assert labels[2, 0] == labels[3, 1]
+
+
+def png_of_screenshot() -> bytes:
+    """A phone screenshot's 3x3: grey tiles told apart by faint rims, on a grey panel with
+    text above and a button below, the blank (bottom right) showing the panel."""
+    image = Image.new("RGB", (360, 800), (58, 58, 56))
+    draw = ImageDraw.Draw(image)
+    draw.text((120, 100), "15-Puzzle", fill=(240, 240, 240))
+    draw.text((60, 200), "Order all numbers by tapping squares.", fill=(230, 230, 230))
+    greys = [(30, 30, 30), (40, 40, 40), (70, 70, 70), (85, 85, 85), (50, 50, 50)]
+    for row in range(3):
+        for column in range(3):
+            if (row, column) == (2, 2):
+                continue
+            left, top = 20 + column * 106, 280 + row * 106
+            draw.rounded_rectangle(
+                (left, top, left + 102, top + 102),
+                radius=6,
+                fill=greys[(row * 3 + column) % len(greys)],
+                outline=(95, 95, 95),
+            )
+            draw.text((left + 48, top + 45), str(row * 3 + column + 1), fill=(235, 235, 235))
+    draw.rectangle((20, 640, 300, 690), outline=(95, 95, 95))
+    stream = io.BytesIO()
+    image.save(stream, format="PNG")
+    return stream.getvalue()
+
+
+def test_a_screenshots_tiles_give_the_board_when_its_edges_do_not() -> None:
+    photo = load_photo(png_of_screenshot())
+    expected = Quad((20, 280), (338, 280), (338, 598), (20, 598))
+    distances = [worst_corner_distance(found, expected) for found in board_outlines(photo)]
+    assert min(distances) < 16  # 5% of the board's side
