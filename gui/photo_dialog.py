@@ -14,6 +14,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -45,7 +46,8 @@ OTHER_SIZE = "Other"
 #: The corner keys, said under the photo for those who do not hover it.
 CORNER_KEYS_NOTE = (
     "Keyboard: Ctrl+Tab picks a corner, the arrow keys move it (Shift: further), Esc lets "
-    "it go; the arrow keys or a click choose a cell to type into."
+    "it go; the arrow keys or a click choose a cell to type into; Ctrl+[ and Ctrl+] turn the "
+    "board a quarter when its top is not where the reader put it."
 )
 #: Unsure cells named one by one in the note the window shows after loading (the rest
 #: are counted).
@@ -84,6 +86,9 @@ class PhotoDialog(QDialog):
         self._user_corners: Quad | None = None
         #: Size the user chose (None: let the reader guess it).
         self._user_size: tuple[int, int] | None = None
+        #: Quarter turns the user chose for the corners they placed (None: the reader
+        #: decides which way is up).
+        self._user_turns: int | None = None
         #: Whether the view has zoomed to the board found (it does so once).
         self._focused = False
         #: Numbers the user typed, by cell index, over the reading.
@@ -122,6 +127,19 @@ class PhotoDialog(QDialog):
         size_label = QLabel("&Size:", self)
         size_label.setBuddy(self.size_list)
 
+        self.turn_left_button = QPushButton("Turn \u21ba", self)
+        self.turn_left_button.setObjectName("turnLeftButton")
+        self.turn_left_button.setShortcut(QKeySequence("Ctrl+["))
+        self.turn_left_button.setToolTip("Turn the board a quarter to the left (Ctrl+[)")
+        self.turn_left_button.setAccessibleName("Turn the board left")
+        self.turn_right_button = QPushButton("Turn \u21bb", self)
+        self.turn_right_button.setObjectName("turnRightButton")
+        self.turn_right_button.setShortcut(QKeySequence("Ctrl+]"))
+        self.turn_right_button.setToolTip("Turn the board a quarter to the right (Ctrl+])")
+        self.turn_right_button.setAccessibleName("Turn the board right")
+        for button in (self.turn_left_button, self.turn_right_button):
+            button.setEnabled(False)
+
         self.buttons = QDialogButtonBox(self)
         self.use_button = QPushButton("&Use This Board", self)
         self.use_button.setObjectName("useThisBoardButton")
@@ -138,6 +156,9 @@ class PhotoDialog(QDialog):
         size_row.addWidget(QLabel("\u00d7", self))
         size_row.addWidget(self.height_spin)
         size_row.addWidget(self.size_note)
+        size_row.addSpacing(8)
+        size_row.addWidget(self.turn_left_button)
+        size_row.addWidget(self.turn_right_button)
         size_row.addStretch(1)
         size_row.addWidget(self.buttons)
         layout = QVBoxLayout(self)
@@ -148,12 +169,16 @@ class PhotoDialog(QDialog):
         self.setTabOrder(self.view, self.size_list)
         self.setTabOrder(self.size_list, self.width_spin)
         self.setTabOrder(self.width_spin, self.height_spin)
-        self.setTabOrder(self.height_spin, self.use_button)
+        self.setTabOrder(self.height_spin, self.turn_left_button)
+        self.setTabOrder(self.turn_left_button, self.turn_right_button)
+        self.setTabOrder(self.turn_right_button, self.use_button)
 
         self._reread_timer = QTimer(self)
         self._reread_timer.setSingleShot(True)
         self._reread_timer.setInterval(REREAD_DELAY_MS)
 
+        self.turn_left_button.clicked.connect(lambda: self.turn(1))
+        self.turn_right_button.clicked.connect(lambda: self.turn(3))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.reader.finished.connect(self._show_outcome)
@@ -174,7 +199,9 @@ class PhotoDialog(QDialog):
         self.state = ReadState.READING
         self.use_button.setEnabled(False)
         self.message.setText("Reading the photo\u2026")
-        self.reader.request(ReadRequest(self.photo, self._user_corners, self._user_size))
+        self.reader.request(
+            ReadRequest(self.photo, self._user_corners, self._user_size, self._user_turns)
+        )
 
     @property
     def reread_pending(self) -> bool:
@@ -195,6 +222,9 @@ class PhotoDialog(QDialog):
         self.reading = reading
         self.state = ReadState.READ
         self.error = ""
+        self.view.set_turns(reading.corners.upright_turns())
+        for button in (self.turn_left_button, self.turn_right_button):
+            button.setEnabled(True)
         if self._user_corners is None:
             self.view.set_corners(reading.corners)
             if not self._focused:
@@ -261,6 +291,26 @@ class PhotoDialog(QDialog):
     def _corners_moved(self, corners: Quad) -> None:
         self._user_corners = corners
         self._schedule_read()
+
+    def turn(self, quarter_turns: int) -> None:
+        """Turn the board read a quarter counterclockwise per turn (3: one clockwise), when
+        the reader took the wrong side for its top: the same cells, named from another
+        corner, read again that way up; numbers typed stay on their tiles."""
+        reading = self.reading
+        if reading is None:
+            return
+        from core.photo.recognizer import turn_order
+
+        order, _, _ = turn_order(reading.width, reading.height, quarter_turns)
+        self.typed = {new: self.typed[old] for new, old in enumerate(order) if old in self.typed}
+        self._user_corners = reading.corners.turned(quarter_turns)
+        self._user_turns = 0
+        if self._user_size is not None and quarter_turns % 2:
+            self._user_size = (self._user_size[1], self._user_size[0])
+        self.view.set_corners(self._user_corners)
+        self.view.set_turns(self._user_corners.upright_turns())
+        self.view.set_typed(self.typed)
+        self.read()
 
     def set_size(self, width: int, height: int) -> None:
         """Read the board as `width` x `height` cells (the presets and spin boxes)."""

@@ -57,6 +57,9 @@ class ReadRequest:
     source: bytes | Photo
     corners: Quad | None = None
     size: tuple[int, int] | None = None
+    #: Counterclockwise quarter turns that bring the board in `corners` upright, when the
+    #: user chose them (None: the numbers read decide).
+    turns: int | None = None
     #: Decode only: the dialog shows the photo before the first reading arrives.
     decode_only: bool = False
 
@@ -87,7 +90,7 @@ def run_request(request: ReadRequest) -> ReadOutcome:
             photo = load_photo(request.source)
         if request.decode_only:
             return ReadOutcome(request, photo, None, None)
-        reading = read_photo(photo, corners=request.corners, size=request.size)
+        reading = read_photo(photo, corners=request.corners, size=request.size, turns=request.turns)
     except (ValueError, MemoryError) as error:
         return ReadOutcome(request, photo, None, str(error) or type(error).__name__)
     return ReadOutcome(request, photo, reading, None)

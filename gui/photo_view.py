@@ -91,12 +91,16 @@ class PhotoView(QWidget):
         self.setAccessibleDescription(KEYS_HELP)
         self.setToolTip("Drag a corner onto the board's corner.\n" + KEYS_HELP)
         self._image: QImage | None = None
+        #: The photo as shown: turned so the board reads upright.
+        self._shown_image: QImage | None = None
+        #: Counterclockwise quarter turns the photo is shown at.
+        self._turns = 0
         #: Photo pixels per image pixel (the photo is shown at the reader's working size).
         self._photo_scale = 1.0
         self._corners: list[tuple[float, float]] | None = None
         #: The part of the photo (photo pixels) to show at least: the board and a margin
         #: round it, so a board a quarter of a phone photo wide is not shown thumbnail size.
-        self._focus: QRectF | None = None
+        self._focus: Quad | None = None
         self._grid_size = (4, 4)
         self._reading: PhotoReading | None = None
         self._reading_corners: list[tuple[float, float]] | None = None
@@ -114,23 +118,54 @@ class PhotoView(QWidget):
     def set_photo(self, photo: Photo) -> None:
         self._image = photo_image(photo)
         self._photo_scale = photo.size[0] / max(1, self._image.width())
+        self._shown_image = self._image
+        self.set_turns(self._turns)
+
+    def set_turns(self, turns: int) -> None:
+        """Show the photo turned `turns` quarters counterclockwise (the board upright)."""
+        self._turns = turns % 4
+        if self._image is not None:
+            self._shown_image = self._image.transformed(QTransform().rotate(-90 * self._turns))
         self.update()
+
+    @property
+    def turns(self) -> int:
+        return self._turns
 
     def focus_on(self, corners: Quad | None) -> None:
         """Show the part of the photo round `corners` (None: the whole photo)."""
-        if corners is None:
-            self._focus = None
-        else:
-            xs = [x for x, _ in corners.points()]
-            ys = [y for _, y in corners.points()]
-            margin = FOCUS_MARGIN * max(max(xs) - min(xs), max(ys) - min(ys))
-            self._focus = QRectF(
-                min(xs) - margin,
-                min(ys) - margin,
-                max(xs) - min(xs) + 2 * margin,
-                max(ys) - min(ys) + 2 * margin,
-            )
+        self._focus = corners
         self.update()
+
+    def _focus_rect(self) -> QRectF | None:
+        """The focus and a margin round it, in shown pixels."""
+        if self._focus is None:
+            return None
+        shown = [self._to_shown(x, y) for x, y in self._focus.points()]
+        xs = [x for x, _ in shown]
+        ys = [y for _, y in shown]
+        margin = FOCUS_MARGIN * max(max(xs) - min(xs), max(ys) - min(ys))
+        return QRectF(
+            min(xs) - margin,
+            min(ys) - margin,
+            max(xs) - min(xs) + 2 * margin,
+            max(ys) - min(ys) + 2 * margin,
+        )
+
+    def _photo_size(self) -> tuple[float, float]:
+        if self._image is None:
+            return (float(max(1, self.width())), float(max(1, self.height())))
+        scale = self._photo_scale
+        return (self._image.width() * scale, self._image.height() * scale)
+
+    def _to_shown(self, x: float, y: float) -> tuple[float, float]:
+        """A point in photo pixels, in the photo as shown (turned)."""
+        width, height = self._photo_size()
+        return [(x, y), (y, width - x), (width - x, height - y), (height - y, x)][self._turns]
+
+    def _from_shown(self, u: float, v: float) -> tuple[float, float]:
+        width, height = self._photo_size()
+        return [(u, v), (width - v, u), (width - u, height - v), (v, height - u)][self._turns]
 
     def set_corners(self, corners: Quad | None) -> None:
         self._corners = (
@@ -217,17 +252,17 @@ class PhotoView(QWidget):
         return QSize(240, 180)
 
     def _photo_rect(self) -> QRectF:
-        """The whole photo, in photo pixels."""
-        if self._image is None:
-            return QRectF(0, 0, max(1, self.width()), max(1, self.height()))
-        scale = self._photo_scale
-        return QRectF(0, 0, self._image.width() * scale, self._image.height() * scale)
+        """The whole photo as shown (turned), in photo pixels."""
+        width, height = self._photo_size()
+        if self._turns % 2:
+            width, height = height, width
+        return QRectF(0, 0, width, height)
 
     def _region(self) -> QRectF:
-        """The part of the photo shown (photo pixels): the focus, widened to the widget's
+        """The part of the photo shown (shown pixels): the focus, widened to the widget's
         shape as far as the photo reaches, so the room beside the board shows photo."""
         whole = self._photo_rect()
-        focus = self._focus
+        focus = self._focus_rect()
         if focus is None or self.width() < 1 or self.height() < 1:
             return whole
         aspect = self.width() / self.height()
@@ -253,13 +288,14 @@ class PhotoView(QWidget):
     def to_screen(self, x: float, y: float) -> QPointF:
         """A point in photo pixels, in this widget's coordinates."""
         rect, region, factor = self._image_rect(), self._region(), self._factor()
+        u, v = self._to_shown(x, y)
         return QPointF(
-            rect.left() + (x - region.left()) * factor, rect.top() + (y - region.top()) * factor
+            rect.left() + (u - region.left()) * factor, rect.top() + (v - region.top()) * factor
         )
 
     def to_photo(self, point: QPointF) -> tuple[float, float]:
         rect, region, factor = self._image_rect(), self._region(), self._factor()
-        return (
+        return self._from_shown(
             region.left() + (point.x() - rect.left()) / factor,
             region.top() + (point.y() - rect.top()) / factor,
         )
@@ -323,7 +359,7 @@ class PhotoView(QWidget):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         palette = self.palette()
         painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window).darker(115))
-        if self._image is not None:
+        if self._shown_image is not None:
             region, scale = self._region(), self._photo_scale
             source = QRectF(
                 region.left() / scale,
@@ -331,7 +367,7 @@ class PhotoView(QWidget):
                 region.width() / scale,
                 region.height() / scale,
             )
-            painter.drawImage(self._image_rect(), self._image, source)
+            painter.drawImage(self._image_rect(), self._shown_image, source)
         polygons = self.cell_polygons()
         current = self._reading is not None and self.reading_is_current()
         self._paint_grid(painter, polygons)
@@ -463,11 +499,11 @@ class PhotoView(QWidget):
         if self._corners is None:
             return
         factor = self._factor()
-        x, y = self._corners[index]
+        u, v = self._to_shown(*self._corners[index])
         whole = self._photo_rect()
-        x = min(max(x + dx / factor, whole.left()), whole.right())
-        y = min(max(y + dy / factor, whole.top()), whole.bottom())
-        self.move_corner(index, (x, y))
+        u = min(max(u + dx / factor, whole.left()), whole.right())
+        v = min(max(v + dy / factor, whole.top()), whole.bottom())
+        self.move_corner(index, self._from_shown(u, v))
 
     # -- keys: pick and move a corner; type a number into the chosen cell ----------------
 

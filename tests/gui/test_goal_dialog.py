@@ -97,9 +97,7 @@ def test_cancel_in_the_real_dialog_keeps_the_goal(qtbot: QtBot, window) -> None:
     window.editor.load(ARTICLE_BOARD)
 
     def press_cancel(dialog: GoalDialog) -> None:
-        cancel = dialog.findChild(QDialogButtonBox).button(
-            QDialogButtonBox.StandardButton.Cancel
-        )
+        cancel = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel)
         qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
 
     answer_when_open(qtbot, press_cancel)

@@ -3,12 +3,14 @@ it, accept it as one undoable step; and every kind of refusal leaves the board a
 
 from __future__ import annotations
 
+import io
 from functools import cache
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
@@ -179,10 +181,17 @@ def test_tab_reaches_every_control(qtbot: QtBot, window: MainWindow, tmp_path: P
     dialog = open_photo(qtbot, window, photo_file(tmp_path, EXACT_SEEDS[(3, 3)]))
     chain = []
     widget = dialog.view
-    for _ in range(8):
+    for _ in range(16):
         chain.append(widget)
         widget = widget.nextInFocusChain()
-    for control in (dialog.size_list, dialog.width_spin, dialog.height_spin, dialog.use_button):
+    for control in (
+        dialog.size_list,
+        dialog.width_spin,
+        dialog.height_spin,
+        dialog.turn_left_button,
+        dialog.turn_right_button,
+        dialog.use_button,
+    ):
         assert control in chain
         assert control.focusPolicy() & Qt.FocusPolicy.TabFocus
 
@@ -392,3 +401,51 @@ def test_more_unsure_cells_than_named_are_counted(
     note = dialog.check_note()
     assert note.startswith("check row 4 from the bottom, column 1 (read as ")
     assert note.endswith(" and 14 more")
+
+
+def turned_photo_file(tmp_path: Path, seed: int, turn: Image.Transpose) -> Path:
+    path = tmp_path / f"turned-{seed}.jpg"
+    stream = io.BytesIO()
+    photo(seed).image().transpose(turn).save(stream, format="JPEG", quality=92)
+    path.write_bytes(stream.getvalue())
+    return path
+
+
+def test_a_turned_photo_is_shown_and_read_upright(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    seed = EXACT_SEEDS[(4, 4)]
+    # ROTATE_90 turns the photo counterclockwise: the board's top is on the left
+    dialog = open_photo(qtbot, window, turned_photo_file(tmp_path, seed, Image.Transpose.ROTATE_90))
+    assert dialog.reading is not None
+    assert dialog.reading.board == photo(seed).board
+    assert dialog.view.turns == 3  # three more counterclockwise quarters bring it upright
+    # shown upright: the board's top-left corner is at the top left of the view
+    top_left = dialog.view.corner_on_screen(0)
+    others = [dialog.view.corner_on_screen(index) for index in (1, 2, 3)]
+    assert all(top_left.x() + top_left.y() < p.x() + p.y() for p in others)
+
+
+def test_the_turn_buttons_turn_the_board_read_and_keep_typed_numbers_on_their_tiles(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    seed = EXACT_SEEDS[(3, 3)]
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, seed))
+    board = photo(seed).board
+    assert dialog.reading is not None
+    assert dialog.reading.board == board
+    dialog.typed[0] = board.tiles[0]  # the top-left tile, confirmed by hand
+    old_corners, old_turns = dialog.reading.corners, dialog.view.turns
+    qtbot.mouseClick(dialog.turn_right_button, Qt.MouseButton.LeftButton)
+    dialog = wait_for_reading(qtbot, window)
+    # Read as the user said, numbers on their sides and all: a reading to correct, not a
+    # refusal; the board's old top-left corner is now its top right.
+    assert dialog.reading is not None
+    assert dialog.reading.corners.top_right == pytest.approx(old_corners.top_left, abs=8)
+    assert dialog.typed == {2: board.tiles[0]}
+    assert dialog.view.turns == (old_turns + 3) % 4
+    qtbot.mouseClick(dialog.turn_left_button, Qt.MouseButton.LeftButton)
+    dialog = wait_for_reading(qtbot, window)
+    assert dialog.reading is not None
+    assert dialog.reading.board == board
+    assert dialog.typed == {0: board.tiles[0]}
