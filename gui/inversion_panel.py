@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QScrollBar,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -28,6 +29,9 @@ from gui.inversion_list_model import MAX_ROWS, PAIR_ROLE, InversionListModel
 
 #: Partners named in the hovered-tile line before it switches to "and N more".
 PARTNERS_NAMED = 12
+
+#: Pairs the list shows however short the window.
+MINIMUM_ROWS_SHOWN = 3
 
 
 class SteadyScrollBar(QScrollBar):
@@ -126,6 +130,13 @@ class InversionPanel(QWidget):
         # Fixed heights keep the header from measuring millions of rows.
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self._fit_row_height()
+        # The list takes the height left over. Its own height hint (a table's generous
+        # default) would otherwise count in the panel's height for its width, which the
+        # side panel's layout asks for once a line wraps: with a taller font the list
+        # then squeezed the explanation above it, hiding its first lines.
+        list_policy = self._list.sizePolicy()
+        list_policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+        self._list.setSizePolicy(list_policy)
 
         self._badges = QCheckBox("Show inversion &counts on tiles", self)
         self._badges.setObjectName("inversionBadgesCheck")
@@ -260,3 +271,5 @@ class InversionPanel(QWidget):
         height = self._list.fontMetrics().height() + 6
         self._list.verticalHeader().setDefaultSectionSize(height)
         self._list.verticalHeader().setMinimumSectionSize(height)
+        # However short the window, a few pairs stay in view (the list ignores its hint).
+        self._list.setMinimumHeight(MINIMUM_ROWS_SHOWN * height + 2 * self._list.frameWidth())

@@ -262,15 +262,18 @@ def test_quitting_with_unsaved_changes_asks(qtbot: QtBot, window):
 
 def test_last_board_and_geometry_restored(qtbot: QtBot, make_window):
     first = make_window()
-    first.resize(720, 540)
-    qtbot.waitUntil(lambda: first.size().width() == 720)
     first.editor.type_digit(0, 7, continues=False)  # half-typed: invalid, still restored
     cells = first.model.cells()
     first.editor.use_current_as_goal()
+    # A little over the least the window takes (which the font decides), not the default.
+    least = first.minimumSizeHint()
+    size = (least.width() + 37, least.height() + 23)
+    first.resize(*size)
+    qtbot.waitUntil(lambda: (first.size().width(), first.size().height()) == size)
     assert first.close()
     second = make_window(restore=True)
     assert second.model.cells() == cells
-    assert (second.size().width(), second.size().height()) == (720, 540)
+    assert (second.size().width(), second.size().height()) == size
 
 
 def test_export_png_and_svg(window, tmp_path):

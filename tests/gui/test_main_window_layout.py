@@ -35,7 +35,8 @@ def test_the_conclusion_shows_without_scrolling(qtbot: QtBot, window, board: Boa
     assert not explanation.verticalScrollBar().isVisible()
     assert explanation.document().size().height() <= explanation.viewport().height()
     # The list of pairs takes the rest of the side panel, not the explanation.
-    assert window.inversion_panel.height() > explanation.height()
+    assert explanation.height() == explanation.heightForWidth(explanation.width())
+    assert window.inversion_panel.height() > window.inversion_panel.minimumHeight()
 
 
 def test_the_strip_is_as_tall_as_its_arcs_and_boxes(qtbot: QtBot, window) -> None:
@@ -94,3 +95,15 @@ def test_the_board_grows_with_the_window(qtbot: QtBot, window) -> None:
     # The side panel keeps a readable width and no more; the board takes the rest.
     side = window.findChild(QWidget, "sidePanel")
     assert side.width() <= 560
+
+
+def test_with_a_taller_font_the_list_does_not_squeeze_the_explanation(qtbot: QtBot, window) -> None:
+    """Fonts with taller lines (Noto Sans, a larger system font) wrap the side panel's
+    lines; the list of pairs then once asked for its full hint and cut the explanation."""
+    font = window.font()
+    font.setPointSizeF(font.pointSizeF() * 1.1)
+    window.setFont(font)
+    shown(qtbot, window, ARTICLE_BOARD)
+    explanation = window.explanation_view
+    assert not explanation.verticalScrollBar().isVisible()
+    assert window.inversion_panel.height() >= window.inversion_panel.minimumHeight()
