@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: run test lint package bench clean
+.PHONY: run test test-tiers lint package bench clean
 
 $(STAMP): pyproject.toml
 	@# A venv whose pip is missing (python3-venv was not installed when it was made) is redone.
@@ -25,6 +25,11 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest
+
+# The long tiers the default run leaves out: the photo reader over the generated and real
+# photo sets, and every arrangement of small boards (exhaustive ground truth).
+test-tiers: $(STAMP)
+	$(BIN)/python -m pytest -m "accuracy or slow"
 
 package: $(STAMP)
 	$(BIN)/python packaging/build.py

@@ -26,7 +26,7 @@ from core.photo.grid import find_grid
 from core.photo.image import decode_photo
 from core.photo.reader import read_grid, read_photo
 from core.photo.recognizer import shipped_network
-from core.photo.synthetic import StyleSet, generate_photo
+from core.photo.training.synthetic import StyleSet, generate_photo
 
 PHONE_SIZE = (4032, 3024)
 

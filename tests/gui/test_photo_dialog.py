@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QGuiApplication, 
 from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
-from core.photo.synthetic import StyleSet, SyntheticPhoto, generate_photo
+from core.photo.training.synthetic import StyleSet, SyntheticPhoto, generate_photo
 from gui.main_window import MainWindow, png_bytes
 from gui.photo_dialog import PhotoDialog, ReadState
 

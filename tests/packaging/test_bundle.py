@@ -154,7 +154,7 @@ def test_tarball_installs_under_a_prefix_and_uninstalls(tmp_path):
 def test_the_bundle_reads_a_photo(tmp_path):
     # numpy's and Pillow's vendored libraries must survive the build (stripping them left
     # numpy unloadable), and the reader's model must be in the bundle.
-    from core.photo.synthetic import StyleSet, generate_photo
+    from core.photo.training.synthetic import StyleSet, generate_photo
 
     photo = generate_photo(7, StyleSet.TEST)
     path = tmp_path / "puzzle.jpg"

@@ -4,5 +4,9 @@ import-linter contract keeps the reader from importing it.
 
     nice .venv/bin/python -m core.photo.training.train --out core/photo/models/tile_numbers.npz
 
-needs torch (pip install torch) and, for variety, many fonts (see cell_world.font_pool).
+needs the `train` extra (`pip install -e '.[dev,train]'`: torch on the CPU, hershey-fonts)
+and, for variety, many fonts: Debian's fonts-liberation, fonts-freefont-ttf,
+fonts-urw-base35, fonts-noto-core, fonts-roboto, fonts-open-sans, fonts-lato,
+fonts-texgyre, fonts-cantarell, fonts-comic-neue, fonts-crosextra-carlito and -caladea,
+fonts-dejavu-extra (168 usable faces here; see cell_world.font_pool).
 """

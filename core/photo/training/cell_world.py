@@ -177,7 +177,7 @@ def _style(rng: np.random.Generator) -> _Style:
         stroke=float(rng.uniform(0.04, 0.16)),
         wobble=float(rng.uniform(0.0, 0.06)),
         embossed=bool(rng.random() < 0.1),
-        height=float(rng.uniform(0.3, 0.72)),
+        height=float(rng.uniform(0.3, 0.85)),
         spacing=float(rng.uniform(-0.05, 0.45)),
         gap=float(rng.choice([0.0, rng.uniform(0.0, 0.03), rng.uniform(0.02, 0.1)])),
         rim=float(rng.uniform(0.02, 0.1)) if rim_on else 0.0,
@@ -264,7 +264,7 @@ def _number_mask(number: int, style: _Style, rng: np.random.Generator, size: int
     else:
         glyph = _printed_mask(text, style, rng, height)
     # the number fits inside its tile
-    limit = 0.9 * size
+    limit = 0.97 * size
     factor = min(1.0, limit / max(glyph.width, 1), limit / max(glyph.height, 1))
     if factor < 1.0 or glyph.height != height:
         factor = min(factor, height / max(glyph.height, 1)) if glyph.height > height else factor
@@ -306,6 +306,17 @@ def _mix(base: FloatArray, colour: Colour, mask: npt.NDArray[np.floating]) -> Fl
     return result
 
 
+def _paste(layer: FloatArray, mask: Image.Image, left: int, top: int) -> None:
+    """Lay a size x size mask onto the layer with its top left at (left, top), clipped."""
+    values = np.asarray(mask, dtype=np.float32) / 255.0
+    height, width = values.shape
+    x0, y0 = max(0, left), max(0, top)
+    x1, y1 = min(layer.shape[1], left + width), min(layer.shape[0], top + height)
+    if x1 > x0 and y1 > y0:
+        region = values[y0 - top : y1 - top, x0 - left : x1 - left]
+        layer[y0:y1, x0:x1] = np.maximum(layer[y0:y1, x0:x1], region)
+
+
 def _draw_cell(number: int, style: _Style, rng: np.random.Generator) -> tuple[FloatArray, float]:
     """One cell with a margin of its neighbours round it (pixels 0..1) and where its lines
     are (the cell spans margin .. margin + style.cell on both axes)."""
@@ -344,10 +355,16 @@ def _draw_cell(number: int, style: _Style, rng: np.random.Generator) -> tuple[Fl
             / 255.0
         )
         pixels = _mix(pixels, style.rim_colour, (tile - eroded) * rng.uniform(0.3, 0.9))
-    if number > 0:
-        mask = np.asarray(_number_mask(number, style, rng, size), dtype=np.float32) / 255.0
+    if number > 0 or rng.random() < 0.5:
         layer = np.zeros((full, full), dtype=np.float32)
-        layer[margin : margin + size, margin : margin + size] = mask
+        if number > 0:
+            _paste(layer, _number_mask(number, style, rng, size), margin, margin)
+        # The neighbours' numbers reach in where tiles are packed tight and the lines are
+        # placed a little off.
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if rng.random() < 0.5:
+                neighbour = _number_mask(int(rng.integers(1, MAX_NUMBER + 1)), style, rng, size)
+                _paste(layer, neighbour, margin + dx * size, margin + dy * size)
         if style.embossed:
             shift = max(1, size // 40)
             shadow = np.roll(layer, (shift, shift), axis=(0, 1))

@@ -10,7 +10,7 @@ import pytest
 
 from core import cli, parse_board
 from core.photo import check_command
-from core.photo.synthetic import StyleSet, generate_photo
+from core.photo.training.synthetic import StyleSet, generate_photo
 from core.rule import is_solvable
 
 

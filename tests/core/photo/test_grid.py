@@ -9,7 +9,7 @@ from core.photo.errors import PhotoError
 from core.photo.geometry import Quad, apply_homography, homography
 from core.photo.grid import GridFit, axis_candidates, find_grid, straighten
 from core.photo.image import load_photo
-from core.photo.synthetic import StyleSet, generate_photo
+from core.photo.training.synthetic import StyleSet, generate_photo
 
 
 def gap_error_in_cells(grid: GridFit, truth: Quad, size: tuple[int, int]) -> float:

@@ -1,8 +1,9 @@
 """The reader on the generated test set, and on photos that are no puzzle.
 
 The test set is seeds 0 to TEST_PHOTO_COUNT - 1 of the TEST style set; the network was
-trained on seeds from 1_000_000 of the TRAINING style set (core/photo/train.py), so none of
-these images, nor their engraved numbers, were seen in training.
+trained on a synthetic world of tiles and on seeds from 1_000_000 of the TRAINING style set
+(core/photo/training/train.py), so none of these images, nor their engraved numbers, were
+seen in training.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad
 from core.photo.reader import PhotoReading, read_photo
-from core.photo.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
+from core.photo.training.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
 
 TEST_PHOTO_COUNT = 200
 
