@@ -27,7 +27,6 @@ from core.photo.geometry import (
     homography,
     pillow_perspective_coefficients,
 )
-from core.photo.network import shipped_network
 from core.photo.recognizer import TURNS, JointReading, read_cells
 
 PixelArray = npt.NDArray[np.float32]
@@ -48,14 +47,6 @@ WIDEST_TOLERANCE = 0.8
 
 #: How many candidate fits per side the numbers read in the cells choose from.
 CANDIDATES = 3
-
-
-def settled_cost() -> float:
-    """A grid whose cells read at a mean cost per cell under this (negative log-probability)
-    is taken as placed right; above it, other placings are read and the one that reads best
-    is kept. The model file carries it, measured on boards held out from training (nine in
-    ten boards read exactly cost less)."""
-    return shipped_network().calibration["settled_cost"]
 
 
 #: Straightening finds each gap in this many bands along it and fits the gaps' tilts. Three,
@@ -317,8 +308,8 @@ def _likeliest_grid(
     down_fits: list[AxisFit],
 ) -> tuple[AxisFit, AxisFit]:
     """Of the candidate lines across and down, the first pair (likeliest first) whose cells
-    read under settled_cost(), or else the pair whose cells read most like a board's numbers
-    (the least cost per cell of the joint assignment)."""
+    read as settled (JointReading.settled), or else the pair whose cells read most like a
+    board's numbers (the least cost per cell of the joint assignment)."""
     if len(across_fits) * len(down_fits) == 1:
         return across_fits[0], down_fits[0]
     best: tuple[float, AxisFit, AxisFit] | None = None
@@ -327,11 +318,12 @@ def _likeliest_grid(
             column_lines = refine_lines(profiles[0], across)
             row_lines = refine_lines(profiles[1], down)
             try:
-                cost = read_cells(rectified.pixels, column_lines, row_lines).mean_cost
+                reading = read_cells(rectified.pixels, column_lines, row_lines)
             except PhotoError:
                 continue
-            if cost < settled_cost():
+            if reading.settled:
                 return across, down
+            cost = reading.mean_cost
             if best is None or cost < best[0]:
                 best = (cost, across, down)
     return (across_fits[0], down_fits[0]) if best is None else (best[1], best[2])

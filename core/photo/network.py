@@ -56,7 +56,13 @@ def weight_shapes() -> dict[str, tuple[int, ...]]:
 
 
 #: What the reader reads off the model file beside the weights (see core.photo.reader).
-CALIBRATION_NAMES = ("unsure_margin", "guess_margin", "max_mean_cost", "settled_cost")
+CALIBRATION_NAMES = (
+    "unsure_margin",
+    "guess_margin",
+    "max_mean_cost",
+    "settled_cost",
+    "settled_cell_cost",
+)
 
 
 @cache

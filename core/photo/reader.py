@@ -20,7 +20,6 @@ from pathlib import Path
 import numpy as np
 
 from core.board import Board
-from core.photo.assignment import assignment_margins
 from core.photo.board_finder import board_outlines
 from core.photo.errors import PhotoError
 from core.photo.geometry import Corners, Quad
@@ -29,7 +28,6 @@ from core.photo.grid import (
     MIN_CELLS,
     GridFit,
     find_grid,
-    settled_cost,
     shifted,
     straighten,
     tile_area,
@@ -60,6 +58,10 @@ BETTER_BY = 0.1
 #: the direction that reads better.
 SHIFT_STEPS = 2
 SHIFTS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+#: On a board that reads poorly as a whole (JointReading.reads_poorly), a cell the network
+#: gives its number less than this probability is marked unsure whatever its margin.
+DOUBTFUL_BOARD_MIN_CONFIDENCE = 0.7
 
 BLURRED_MESSAGE = (
     "the tiles' numbers cannot be read: the photo may be blurred or not of a sliding-tile "
@@ -157,12 +159,16 @@ def read_grid(
     if refuse_guesses and reading.mean_cost > calibration["max_mean_cost"]:
         raise PhotoError(BLURRED_MESSAGE)
     numbers = reading.numbers
-    margins = assignment_margins(numbers, reading.reduced)
+    margins = reading.margins
     # A reading near a tie on most cells is a guess: say so rather than show a made-up board.
     if refuse_guesses and int((margins < calibration["guess_margin"]).sum()) * 2 > cell_count:
         raise PhotoError(BLURRED_MESSAGE)
     cells = []
     probabilities = np.exp(-reading.chosen_costs)
+    # On a board that reads poorly as a whole the joint assignment is a best effort: the
+    # network can be sure of a wrong number (a serif 13 read as 3), so only cells it is
+    # fairly sure of are left unmarked.
+    doubtful = probabilities < DOUBTFUL_BOARD_MIN_CONFIDENCE if reading.reads_poorly else None
     for index, (number, margin) in enumerate(zip(numbers, margins, strict=True)):
         row, column = divmod(index, reading.columns)
         source_row, source_column = divmod(reading.source_cells[index], grid.columns)
@@ -173,7 +179,10 @@ def read_grid(
                 column=column,
                 number=number,
                 confidence=float(probabilities[index]),
-                unsure=bool(margin < calibration["unsure_margin"]),
+                unsure=bool(
+                    margin < calibration["unsure_margin"]
+                    or (doubtful is not None and doubtful[index])
+                ),
                 quad=quad.turned(reading.turns),
             )
         )
@@ -267,14 +276,7 @@ def _reading_cost(grid: GridFit) -> float:
 
 
 def _settled(grid: GridFit) -> bool:
-    """Whether a grid reads like a board placed right: no cell near a tie with another
-    reading, and a low mean cost per cell."""
-    reading = grid.reading
-    calibration = shipped_network().calibration
-    if reading.mean_cost > settled_cost():
-        return False
-    margins = assignment_margins(reading.numbers, reading.reduced)
-    return bool(margins.min() >= calibration["unsure_margin"])
+    return grid.reading.settled
 
 
 def _better(grid: GridFit, than: GridFit | None) -> bool:

@@ -14,7 +14,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from core.photo.assignment import solve_assignment
+from core.photo.assignment import assignment_margins, solve_assignment
 from core.photo.cells import FloatArray, cell_crops, network_inputs
 from core.photo.errors import PhotoError
 from core.photo.network import MAX_NUMBER, shipped_network
@@ -51,6 +51,30 @@ class JointReading:
     def mean_cost(self) -> float:
         """How unlike a board's numbers the cells read: the mean cost per cell."""
         return float(self.chosen_costs.mean())
+
+    @cached_property
+    def margins(self) -> npt.NDArray[np.float64]:
+        """For each cell, how much dearer the assignment gets if the cell reads otherwise."""
+        return assignment_margins(self.numbers, self.reduced)
+
+    @property
+    def reads_poorly(self) -> bool:
+        """Whether the cells as a whole read unlike a board placed right (a mean cost per
+        cell over the model's settled cost): a best effort, not a reading to trust."""
+        return self.mean_cost > shipped_network().calibration["settled_cost"]
+
+    @property
+    def settled(self) -> bool:
+        """Whether the cells read like a board placed right: a low mean cost per cell, no
+        cell near a tie with another reading, and no cell whose number the network hardly
+        sees there (a grid a part of a cell off can read one cell as the blank the next
+        cell shows, and leave that cell's number where the network sees none)."""
+        calibration = shipped_network().calibration
+        return (
+            not self.reads_poorly
+            and float(self.chosen_costs.max()) <= calibration["settled_cell_cost"]
+            and float(self.margins.min()) >= calibration["unsure_margin"]
+        )
 
 
 def turn_order(columns: int, rows: int, turns: int) -> tuple[tuple[int, ...], int, int]:

@@ -184,11 +184,12 @@ def export_weights(model: Any) -> dict[str, FloatArray]:
 
 def calibrate(network: Network) -> dict[str, float]:
     """The reader's thresholds, measured on held-out boards read jointly: the unsure margin
-    just above every wrong cell's margin, the settled cost above nine in ten right boards'
-    mean cost."""
+    just above every wrong cell's margin, the settled costs (per cell on the mean and for
+    the dearest cell) above what boards read right cost."""
     wrong_margins: list[float] = []
     right_margins: list[float] = []
     board_costs: list[float] = []
+    right_cell_costs: list[float] = []
     seeds = range(FIRST_BOARD_SEED - HELD_OUT_BOARDS, FIRST_BOARD_SEED)
     for seed in seeds:
         pictures, measures, numbers = _held_out_board(seed)
@@ -199,7 +200,9 @@ def calibrate(network: Network) -> dict[str, float]:
         for read, true, margin in zip(chosen, numbers, margins, strict=True):
             (right_margins if read == true else wrong_margins).append(float(margin))
         if list(chosen) == numbers:
-            board_costs.append(float(costs[np.arange(count), list(chosen)].mean()))
+            chosen_costs = costs[np.arange(count), list(chosen)]
+            board_costs.append(float(chosen_costs.mean()))
+            right_cell_costs.extend(float(cost) for cost in chosen_costs)
     wrong = np.array(wrong_margins) if wrong_margins else np.zeros(1)
     right = np.array(right_margins)
     unsure = float(np.percentile(wrong, 98)) + 0.5 if wrong_margins else 4.0
@@ -217,6 +220,9 @@ def calibrate(network: Network) -> dict[str, float]:
         # world's boards read far under it; real photos of boards read right, at 0.6 to 0.9
         # (bench/README.md): the network is less sure off its own world.
         "settled_cost": max(1.0, 2 * float(np.percentile(board_costs, 99))),
+        # ... and no cell reads above this: on real photos read right the dearest cell
+        # costs up to 4.5, on a grid a part of a cell off 5.7 (bench/README.md).
+        "settled_cell_cost": max(5.0, float(np.percentile(right_cell_costs, 99.9))),
     }
 
 

@@ -20,9 +20,10 @@ pytestmark = [
     pytest.mark.accuracy,
 ]
 
-#: Measured with bench/photo_real.py; see bench/README.md.
-MIN_EXACT = 0
-MIN_READ = 0
+#: One under what bench/photo_real.py measures (19 of 22 exact, 21 read; bench/README.md),
+#: so that a near-tie on another machine does not fail CI while a real loss does.
+MIN_EXACT = 18
+MIN_READ = 20
 
 
 @cache
