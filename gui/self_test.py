@@ -203,8 +203,11 @@ def write_new_file(folder: Path, name: str, text: str) -> Path:
 def _report(lines: list[str], log_path: Path) -> None:
     text = "\n".join(lines) + "\n"
     try:
+        # Through a fresh file renamed into place wherever the log goes: its default place
+        # is the shared temporary folder, and a link planted at its name, or a path given
+        # that is a link, must never have its target overwritten.
         log_path.parent.mkdir(parents=True, exist_ok=True)
-        log_path.write_text(text, encoding="utf-8")
+        write_new_file(log_path.parent, log_path.name, text)
     except OSError:
         with contextlib.suppress(OSError):  # nowhere to write: the exit status still tells
             write_new_file(Path(tempfile.gettempdir()), LOG_FILE_NAME, text)

@@ -87,6 +87,34 @@ def test_the_fallback_log_never_writes_through_a_planted_link(tmp_path, monkeypa
     assert sorted(path.name for path in shared.iterdir()) == [self_test.LOG_FILE_NAME]
 
 
+def test_the_default_log_never_writes_through_a_planted_link(tmp_path, monkeypatch):
+    """`slidecheck --self-test` from a checkout, no log path set: the log's default place is
+    the shared temporary folder, where another user may have planted a link at its name."""
+    shared = tmp_path / "tmp"
+    shared.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    monkeypatch.delenv(self_test.LOG_ENV_VAR, raising=False)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    planted = shared / self_test.LOG_FILE_NAME
+    planted.symlink_to(victim)
+    self_test._report(["self-test passed"], self_test.default_log_path())
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    assert not planted.is_symlink()
+    assert planted.read_text(encoding="utf-8") == "self-test passed\n"
+
+
+def test_a_log_path_given_that_is_a_link_is_replaced_not_followed(tmp_path, monkeypatch):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    log = tmp_path / "self-test.log"
+    log.symlink_to(victim)
+    monkeypatch.setenv(self_test.LOG_ENV_VAR, str(log))
+    self_test._report(["self-test passed"], self_test.default_log_path())
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    assert log.read_text(encoding="utf-8") == "self-test passed\n"
+
+
 def test_the_fallback_log_takes_a_unique_name_when_its_own_is_taken(tmp_path, monkeypatch):
     shared = tmp_path / "tmp"
     shared.mkdir()
