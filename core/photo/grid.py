@@ -11,7 +11,7 @@ places each line to the pixel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import pairwise
 
@@ -335,6 +335,7 @@ def find_grid(
     size: tuple[int, int] | None = None,
     *,
     outline_is_grid: bool = False,
+    divide_evenly: bool = False,
     upright_size: tuple[int, int] | None = None,
     turns: tuple[int, ...] = TURNS,
 ) -> GridFit:
@@ -342,7 +343,9 @@ def find_grid(
 
     `size` (columns, rows) fixes the count; otherwise it is guessed. `outline_is_grid` says
     the outline already is the grid's (corners placed by a person): then only the lines
-    inside are placed. `upright_size` is the size a person gave, which the grid has upright
+    inside are placed; with `divide_evenly` too (an outline found exactly, as the tiles'
+    colour gives it), the outline divided evenly is tried when the lines placed do not
+    read as settled. `upright_size` is the size a person gave, which the grid has upright
     (the reading keeps to the quarter turns that give it); `turns`, the quarter turns the
     reading may choose from. Raises PhotoError when no grid stands out.
     """
@@ -382,7 +385,7 @@ def find_grid(
         ),
         AxisFit(row_lines[0], (row_lines[-1] - row_lines[0]) / down.cells, down.cells, 0),
     )
-    return GridFit(
+    fitted = GridFit(
         corners=corners,
         columns=across.cells,
         rows=down.cells,
@@ -393,6 +396,67 @@ def find_grid(
         upright_size=upright_size,
         turns=turns,
     )
+    if not (outline_is_grid and divide_evenly):
+        return fitted
+    return _evenly_divided(second, outline, fitted, across_counts, down_counts)
+
+
+def _even_lines(cells: int) -> tuple[float, ...]:
+    inner = RECTIFIED_SIZE - 2 * RECTIFIED_MARGIN
+    return tuple(RECTIFIED_MARGIN + inner * index / cells for index in range(cells + 1))
+
+
+def _evenly_divided(
+    rectified: Rectified,
+    outline: Quad,
+    fitted: GridFit,
+    across_counts: tuple[int, ...] | range,
+    down_counts: tuple[int, ...] | range,
+) -> GridFit:
+    """The grid whose lines were fitted in an outline that is the grid's, or, when its
+    cells do not read as settled, the outline divided evenly into the count of cells that
+    reads best (each count the size allows, those nearest the fitted counts first). Tiles
+    packed tight show gaps fainter than a large serif number's strokes, which the fitted
+    lines then snap to; the outline of the tiles' own colour is the grid's, evenly
+    divided."""
+    best = fitted
+    if reading_settles(fitted):
+        return fitted
+    pairs = sorted(
+        ((across, down) for across in across_counts for down in down_counts),
+        key=lambda pair: abs(pair[0] - fitted.columns) + abs(pair[1] - fitted.rows),
+    )
+    for across, down in pairs:
+        candidate = replace(
+            fitted,
+            corners=outline,
+            columns=across,
+            rows=down,
+            column_lines=_even_lines(across),
+            row_lines=_even_lines(down),
+        )
+        if reading_settles(candidate):
+            return candidate
+        if reading_cost(candidate) < reading_cost(best):
+            best = candidate
+    return best
+
+
+def reading_settles(grid: GridFit) -> bool:
+    """Whether the grid's cells read as settled (JointReading.settled); not when they
+    cannot be read."""
+    try:
+        return grid.reading.settled
+    except PhotoError:
+        return False
+
+
+def reading_cost(grid: GridFit) -> float:
+    """The grid's mean cost per cell read; infinite when its cells cannot be read."""
+    try:
+        return grid.reading.mean_cost
+    except PhotoError:
+        return float("inf")
 
 
 def _gaps_in_bands(

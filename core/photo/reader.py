@@ -28,6 +28,8 @@ from core.photo.grid import (
     MIN_CELLS,
     GridFit,
     find_grid,
+    reading_cost,
+    reading_settles,
     shifted,
     straighten,
     tile_area,
@@ -59,8 +61,8 @@ BETTER_BY = 0.1
 SHIFT_STEPS = 2
 SHIFTS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
-#: On a board that reads poorly as a whole (JointReading.reads_poorly), a cell the network
-#: gives its number less than this probability is marked unsure whatever its margin.
+#: On a reading that does not settle (JointReading.settled), a cell the network gives its
+#: number less than this probability is marked unsure whatever its margin.
 DOUBTFUL_BOARD_MIN_CONFIDENCE = 0.7
 
 BLURRED_MESSAGE = (
@@ -165,10 +167,10 @@ def read_grid(
         raise PhotoError(BLURRED_MESSAGE)
     cells = []
     probabilities = np.exp(-reading.chosen_costs)
-    # On a board that reads poorly as a whole the joint assignment is a best effort: the
-    # network can be sure of a wrong number (a serif 13 read as 3), so only cells it is
-    # fairly sure of are left unmarked.
-    doubtful = probabilities < DOUBTFUL_BOARD_MIN_CONFIDENCE if reading.reads_poorly else None
+    # A reading that does not settle (JointReading.settled) is the best of a search, not a
+    # board placed and read for sure: there the network can be sure of a wrong number (a
+    # serif 13 read as 3), so only cells it is fairly sure of are left unmarked.
+    doubtful = None if reading.settled else probabilities < DOUBTFUL_BOARD_MIN_CONFIDENCE
     for index, (number, margin) in enumerate(zip(numbers, margins, strict=True)):
         row, column = divmod(index, reading.columns)
         source_row, source_column = divmod(reading.source_cells[index], grid.columns)
@@ -228,14 +230,11 @@ def _placings(
     if size is not None and size[0] != size[1]:
         sizes.append((size[1], size[0]))
     for outline in _searched_outlines(outlines, grow=not outline_is_grid):
-        # The grid found in the outline, and the outline of the tiles' own colour taken as
-        # the grid (tiles packed too tight for their gaps to show).
-        candidates = [(outline, outline_is_grid)]
-        area = None if outline_is_grid else tile_area(photo.image, outline)
-        if area is not None:
-            candidates.append((area, True))
-        grids = []
-        for candidate, is_grid in candidates:
+        # The grid found in the outline, and, unless that settles, the outline of the
+        # tiles' own colour taken as the grid (tiles packed too tight for their gaps to
+        # show).
+        grids: list[GridFit] = []
+        for candidate, is_grid, exact in _grid_outlines(photo, outline, outline_is_grid, grids):
             for grid_size in sizes:
                 try:
                     grids.append(
@@ -244,6 +243,7 @@ def _placings(
                             candidate,
                             grid_size,
                             outline_is_grid=is_grid,
+                            divide_evenly=exact,
                             upright_size=size,
                             turns=turns,
                         )
@@ -253,7 +253,7 @@ def _placings(
         if not grids:
             continue
         placed = True
-        grid = min(grids, key=_reading_cost)
+        grid = min(grids, key=reading_cost)
         yield grid
         for _ in range(STRAIGHTENINGS):
             try:
@@ -268,19 +268,23 @@ def _placings(
         raise first_error
 
 
-def _reading_cost(grid: GridFit) -> float:
-    try:
-        return grid.reading.mean_cost
-    except PhotoError:
-        return float("inf")
-
-
-def _settled(grid: GridFit) -> bool:
-    return grid.reading.settled
+def _grid_outlines(
+    photo: Photo, outline: Quad, outline_is_grid: bool, grids_so_far: list[GridFit]
+) -> Iterator[tuple[Quad, bool, bool]]:
+    """The outlines to find a grid in, each with whether it is the grid's own and whether
+    it was found exactly (find_grid's divide_evenly): the outline as given (a person's
+    corners are rough), then, for a board's outline when no grid found so far settles, the
+    part of it the tiles' colour covers."""
+    yield outline, outline_is_grid, False
+    if outline_is_grid or any(reading_settles(grid) for grid in grids_so_far):
+        return
+    area = tile_area(photo.image, outline)
+    if area is not None:
+        yield area, True, True
 
 
 def _better(grid: GridFit, than: GridFit | None) -> bool:
-    return than is None or _reading_cost(grid) < _reading_cost(than) - BETTER_BY
+    return than is None or reading_cost(grid) < reading_cost(than) - BETTER_BY
 
 
 def _shifted_best(photo: Photo, best: GridFit) -> GridFit:
@@ -295,7 +299,7 @@ def _shifted_best(photo: Photo, best: GridFit) -> GridFit:
             if not _better(candidate, moved):
                 break
             moved = candidate
-            if _settled(moved):
+            if reading_settles(moved):
                 return moved
         if moved is not best:
             best = moved
@@ -310,8 +314,8 @@ def _best_grid(
     outline_is_grid: bool,
     turns: tuple[int, ...] = TURNS,
 ) -> GridFit:
-    """Of the first MAX_PLACINGS placings, the first that settles (_settled), or else the
-    one that reads best, moved a cell or two if that reads better still (unless the
+    """Of the first MAX_PLACINGS placings, the first that settles (JointReading.settled), or
+    else the one that reads best, moved a cell or two if that reads better still (unless the
     outline is a person's): the numbers read in the cells say better than any edge where
     the tiles are."""
     best: GridFit | None = None
@@ -323,7 +327,7 @@ def _best_grid(
         except PhotoError as error:  # tiles too small to read, say
             unread = unread or error
             continue
-        if _settled(grid):
+        if reading_settles(grid):
             return grid
         if _better(grid, best):
             best = grid

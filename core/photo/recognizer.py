@@ -58,12 +58,6 @@ class JointReading:
         return assignment_margins(self.numbers, self.reduced)
 
     @property
-    def reads_poorly(self) -> bool:
-        """Whether the cells as a whole read unlike a board placed right (a mean cost per
-        cell over the model's settled cost): a best effort, not a reading to trust."""
-        return self.mean_cost > shipped_network().calibration["settled_cost"]
-
-    @property
     def settled(self) -> bool:
         """Whether the cells read like a board placed right: a low mean cost per cell, no
         cell near a tie with another reading, and no cell whose number the network hardly
@@ -71,7 +65,7 @@ class JointReading:
         cell shows, and leave that cell's number where the network sees none)."""
         calibration = shipped_network().calibration
         return (
-            not self.reads_poorly
+            self.mean_cost <= calibration["settled_cost"]
             and float(self.chosen_costs.max()) <= calibration["settled_cell_cost"]
             and float(self.margins.min()) >= calibration["unsure_margin"]
         )

@@ -8,6 +8,7 @@ import sys
 import tarfile
 
 import pytest
+from PIL import Image
 
 import build_info
 
@@ -166,6 +167,20 @@ def test_the_bundle_reads_a_photo(tmp_path):
 
     read = json.loads(result.stdout)["photo"]
     assert (read["width"], read["height"]) == (photo.board.width, photo.board.height)
+
+
+def test_the_bundle_draws_the_debug_image(tmp_path):
+    # The debug image draws with ImageDraw, which imports ImageFont: both must be bundled
+    # (without FreeType, which the drawing never needs).
+    from core.photo.training.synthetic import StyleSet, generate_photo
+
+    path = tmp_path / "puzzle.jpg"
+    path.write_bytes(generate_photo(7, StyleSet.TEST).jpeg)
+    debug = tmp_path / "read.png"
+    result = run_bundle("check", "--photo", str(path), "--debug-image", str(debug))
+    assert result.returncode in (0, 1), result.stderr
+    with Image.open(debug) as drawn:
+        assert drawn.size[0] > 0
 
 
 def test_solve_runs_from_the_bundle(tmp_path):

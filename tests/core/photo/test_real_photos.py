@@ -20,10 +20,10 @@ pytestmark = [
     pytest.mark.accuracy,
 ]
 
-#: One under what bench/photo_real.py measures (19 of 22 exact, 21 read; bench/README.md),
+#: One under what bench/photo_real.py measures (21 of 22 exact, 22 read; bench/README.md),
 #: so that a near-tie on another machine does not fail CI while a real loss does.
-MIN_EXACT = 18
-MIN_READ = 20
+MIN_EXACT = 20
+MIN_READ = 21
 
 
 @cache
@@ -62,3 +62,15 @@ def test_every_wrong_cell_of_a_board_read_at_its_size_is_marked_unsure() -> None
         if not wrong <= set(reading.unsure):
             unmarked[photo.path.name] = sorted(wrong - set(reading.unsure))
     assert not unmarked
+
+
+def test_tight_tiles_with_large_serif_numbers_are_read_exactly() -> None:
+    """The 6x6 "36" puzzle: tiles packed so tight that the strokes of its serif numerals
+    stand out more than the gaps, so lines fitted to the strongest columns came out 3 to 5
+    a side. The outline of the tiles' own colour, divided evenly, reads it."""
+    photos = [p for p in PHOTOS if p.path.name in ("ko36-1085.jpg", "ko36-1086.jpg")]
+    assert photos, "the 6x6 photos are listed in truth.tsv"
+    for photo in photos:
+        reading = outcome(photo)
+        assert not isinstance(reading, str), reading
+        assert reading.board == photo.board, photo.path.name
