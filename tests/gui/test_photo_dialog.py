@@ -246,6 +246,9 @@ def test_a_photo_that_is_not_a_puzzle_is_refused_in_the_dialog(
 ) -> None:
     loaded(window)
     image = QImage(800, 600, QImage.Format.Format_RGB32)
+    # A new QImage holds whatever the memory held (once, a board photo freed by an earlier
+    # test, which the reader rightly read): fill it first.
+    image.fill(QColor(40, 90, 60))
     for y in range(600):
         for x in range(0, 800, 8):
             image.setPixelColor(x, y, QColor((x * 7 + y) % 256, (y * 3) % 256, 90))
