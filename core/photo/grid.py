@@ -547,18 +547,8 @@ def straighten(image: Image.Image, grid: GridFit) -> GridFit:
         corners.append((x, r + s * x))
     # In the square's order already: Quad.from_points would name them by angle, and could
     # turn a board seen near 45 degrees a quarter round, columns for rows.
-    mapped = apply_homography(grid.rectified.to_photo, np.asarray(corners))
-    outline = Quad(*((float(x), float(y)) for x, y in mapped))
-    if not outline.is_convex():
-        return grid
-    return find_grid(
-        image,
-        outline,
-        (grid.columns, grid.rows),
-        outline_is_grid=True,
-        upright_size=grid.upright_size,
-        turns=grid.turns,
-    )
+    placed = _placed_again(image, grid, np.asarray(corners))
+    return grid if placed is None else placed
 
 
 def shifted(image: Image.Image, grid: GridFit, columns: int, rows: int) -> GridFit:
@@ -573,10 +563,20 @@ def shifted(image: Image.Image, grid: GridFit, columns: int, rows: int) -> GridF
     top = grid.row_lines[0] + rows * row_pitch
     bottom = grid.row_lines[-1] + rows * row_pitch
     square = np.array([[left, top], [right, top], [right, bottom], [left, bottom]])
+    placed = _placed_again(image, grid, square)
+    if placed is None:
+        raise PhotoError(NO_GRID_MESSAGE)
+    return placed
+
+
+def _placed_again(image: Image.Image, grid: GridFit, square: FloatArray) -> GridFit | None:
+    """The grid's size found again with its corners at `square` (points in the square the
+    grid was warped to, in the square's order), its lines placed there; None when those
+    corners are no convex outline in the photo."""
     mapped = apply_homography(grid.rectified.to_photo, square)
     outline = Quad(*((float(x), float(y)) for x, y in mapped))
     if not outline.is_convex():
-        raise PhotoError(NO_GRID_MESSAGE)
+        return None
     return find_grid(
         image,
         outline,
