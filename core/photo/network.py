@@ -73,21 +73,31 @@ def _blas_threads() -> ThreadpoolController:
 
 def _convolve(pictures: FloatArray, weights: FloatArray, bias: FloatArray) -> FloatArray:
     """A 3x3 convolution, padded to keep the size, with a ReLU; pictures are
-    (cells, height, width, channels)."""
+    (cells, height, width, channels), weights (channels, 3, 3, out)."""
     count, height, width, channels = pictures.shape
     padded = np.pad(pictures, ((0, 0), (1, 1), (1, 1), (0, 0)))
-    windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))
-    # windows: (cells, height, width, channels, 3, 3), matching weights (channels, 3, 3, out)
-    columns = windows.reshape(count * height * width, channels * 9)
-    out = columns @ weights.reshape(channels * 9, -1) + bias
+    # The nine shifted pictures side by side along the channels: one product with the
+    # weights ordered (row, column, channel) computes every output, and the copies are of
+    # whole rows of channels, which sliding windows reshaped are not.
+    columns = np.concatenate(
+        [
+            padded[:, row : row + height, column : column + width]
+            for row in range(3)
+            for column in range(3)
+        ],
+        axis=3,
+    ).reshape(count * height * width, 9 * channels)
+    kernel = weights.transpose(1, 2, 0, 3).reshape(9 * channels, -1)
+    out = columns @ kernel + bias
     result: FloatArray = np.maximum(out, 0.0).reshape(count, height, width, -1)
     return result
 
 
 def _pool(pictures: FloatArray) -> FloatArray:
-    count, height, width, channels = pictures.shape
-    result: FloatArray = pictures.reshape(count, height // 2, 2, width // 2, 2, channels).max(
-        axis=(2, 4)
+    """The largest of each 2x2 block (pictures are (cells, height, width, channels))."""
+    result: FloatArray = np.maximum(
+        np.maximum(pictures[:, 0::2, 0::2], pictures[:, 0::2, 1::2]),
+        np.maximum(pictures[:, 1::2, 0::2], pictures[:, 1::2, 1::2]),
     )
     return result
 

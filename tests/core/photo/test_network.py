@@ -19,6 +19,7 @@ from core.photo.network import (
     CLASS_COUNT,
     Network,
     _convolve,
+    _pool,
     load_network,
     shipped_network,
     weight_shapes,
@@ -61,6 +62,24 @@ def test_the_convolution_matches_a_plain_loop() -> None:
                     )
                     expected[n, y, x, out] = max(total, 0.0)
     np.testing.assert_allclose(_convolve(pictures, weights, bias), expected, rtol=1e-5, atol=1e-5)
+
+
+def test_pooling_keeps_the_largest_of_each_two_by_two_block() -> None:
+    rng = np.random.default_rng(2)
+    pictures = rng.normal(size=(2, 6, 4, 3)).astype(np.float32)
+    expected = np.array(
+        [
+            [
+                [
+                    [pictures[n, 2 * y : 2 * y + 2, 2 * x : 2 * x + 2, c].max() for c in range(3)]
+                    for x in range(2)
+                ]
+                for y in range(3)
+            ]
+            for n in range(2)
+        ]
+    )
+    np.testing.assert_array_equal(_pool(pictures), expected)
 
 
 def test_a_saved_network_loads_with_its_calibration_and_the_same_scores() -> None:
