@@ -29,6 +29,11 @@ def solve_assignment(costs: CostMatrix) -> tuple[tuple[int, ...], CostMatrix]:
     if not np.all(np.isfinite(matrix)):
         raise ValueError("the cost matrix must hold finite numbers")
     size = matrix.shape[0]
+    nearest = matrix.argmin(axis=1)
+    if len(np.unique(nearest)) == size:
+        # Every row's cheapest column is its own: that is the assignment, and the row
+        # minima are duals that prove it (a board read clearly is this case).
+        return tuple(int(column) for column in nearest), matrix - matrix.min(axis=1)[:, None]
     # 1-based potentials and matching; column 0 is the free row being added.
     row_potential = np.zeros(size + 1)
     column_potential = np.zeros(size + 1)

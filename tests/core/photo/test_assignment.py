@@ -55,6 +55,27 @@ def test_each_margin_is_what_the_best_assignment_changing_that_row_costs_more(
             assert margins[row] == pytest.approx(min(others) - best)
 
 
+@settings(max_examples=100, deadline=None)
+@given(costs_strategy(max_size=5), st.randoms(use_true_random=False))
+def test_a_board_read_clearly_gets_its_cheapest_numbers_and_true_margins(
+    costs: np.ndarray, random: object
+) -> None:
+    # Each cell's cheapest number its own (the common case): lower one cost per row, at
+    # columns that form a permutation, below the row's others.
+    size = len(costs)
+    order = list(range(size))
+    random.shuffle(order)  # type: ignore[attr-defined]
+    for row, column in enumerate(order):
+        costs[row, column] = costs[row].min() - 0.25
+    columns, reduced = solve_assignment(costs)
+    assert columns == tuple(order)
+    margins = assignment_margins(columns, reduced)
+    best = total(costs, columns)
+    for row in range(size):
+        others = [total(costs, p) for p in permutations(range(size)) if p[row] != columns[row]]
+        assert margins[row] == (pytest.approx(min(others) - best) if others else np.inf)
+
+
 def test_one_unsure_cell_is_decided_by_the_others() -> None:
     # Cell 2 scores numbers 1 and 2 alike; cell 1 is sure of 1, so cell 2 gets 2.
     costs = np.array([[0.0, 9.0, 9.0], [9.0, 0.0, 9.0], [9.0, 1.0, 1.0]])
