@@ -98,6 +98,46 @@ class Quad:
 #: The corners of a board in a photo: the outline of its grid of tiles, frame excluded.
 Corners = Quad
 
+#: The focal length taken, in image diagonals, when an outline cannot tell it (two of its
+#: sides parallel in the photo): a phone's main camera, unzoomed, is near 0.6 of the
+#: diagonal; zoomed or cropped photos are longer.
+ASSUMED_FOCAL_LENGTH = 0.75
+#: Focal lengths, in image diagonals, an outline's own estimate is believed between.
+FOCAL_LENGTH_RANGE = (0.3, 3.0)
+
+
+def seen_side_ratio(outline: Quad, image_size: tuple[int, int]) -> float:
+    """Width over height of the rectangle that `outline` (in an image of `image_size`)
+    is a photo of, seen through a pinhole camera aimed at the image's centre: a square
+    board photographed from any side, tilted, turned or in steep perspective, comes out
+    near 1.
+
+    The two pairs of opposite sides meet at vanishing points that give the camera's focal
+    length and, with it, the rectangle's true proportions (the method of Zhang and He's
+    whiteboard scanner); where the sides are parallel in the photo, a usual focal length
+    is assumed."""
+    width, height = image_size
+    diagonal = float(np.hypot(width, height))
+    corners = outline.as_array() - (width / 2, height / 2)
+    top_left, top_right, bottom_right, bottom_left = (np.append(point, 1.0) for point in corners)
+    across_top = np.cross(top_left, bottom_right)
+    denominator_right = float(np.dot(np.cross(top_right, bottom_right), bottom_left))
+    denominator_left = float(np.dot(np.cross(bottom_left, bottom_right), top_right))
+    if abs(denominator_right) < 1e-9 or abs(denominator_left) < 1e-9:
+        return float(np.inf)  # three corners in line: no rectangle
+    along_top = float(np.dot(across_top, bottom_left)) / denominator_right * top_right - top_left
+    along_left = float(np.dot(across_top, top_right)) / denominator_left * bottom_left - top_left
+    depth = along_top[2] * along_left[2]
+    focal_squared = (ASSUMED_FOCAL_LENGTH * diagonal) ** 2
+    if abs(depth) > 1e-12:
+        estimate = -(along_top[0] * along_left[0] + along_top[1] * along_left[1]) / depth
+        low, high = (diagonal * bound for bound in FOCAL_LENGTH_RANGE)
+        if low**2 <= estimate <= high**2:
+            focal_squared = estimate
+    top_length = along_top[0] ** 2 + along_top[1] ** 2 + along_top[2] ** 2 * focal_squared
+    left_length = along_left[0] ** 2 + along_left[1] ** 2 + along_left[2] ** 2 * focal_squared
+    return float(np.sqrt(top_length / max(left_length, 1e-18)))
+
 
 def homography(source: FloatArray, target: FloatArray) -> FloatArray:
     """The 3 x 3 projective map taking the four `source` points onto the four `target` points.

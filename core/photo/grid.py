@@ -26,6 +26,7 @@ from core.photo.geometry import (
     apply_homography,
     homography,
     pillow_perspective_coefficients,
+    seen_side_ratio,
 )
 from core.photo.recognizer import TURNS, JointReading, read_cells
 
@@ -47,6 +48,12 @@ WIDEST_TOLERANCE = 0.8
 
 #: How many candidate fits per side the numbers read in the cells choose from.
 CANDIDATES = 3
+
+#: A guessed grid whose cells come out more than this much longer one way than the other
+#: (in the photo, perspective and all) is not read: tiles are square, in puzzles and apps
+#: alike, and foreshortening by a 30 degree tilt makes them look at most about 1.2 times
+#: as long.
+MAX_CELL_SIDE_RATIO = 1.5
 
 
 #: Straightening finds each gap in this many bands along it and fits the gaps' tilts. Three,
@@ -301,8 +308,16 @@ def _grid_outline(rectified: Rectified, across: AxisFit, down: AxisFit) -> Quad:
     return Quad(*((float(x), float(y)) for x, y in points))
 
 
+def _squarish(outline: Quad, image_size: tuple[int, int], columns: int, rows: int) -> bool:
+    """Whether `outline` (in an image of `image_size`) divided into columns x rows has
+    cells near enough to square, as the camera saw them."""
+    ratio = seen_side_ratio(outline, image_size) * rows / columns
+    return 1 / MAX_CELL_SIDE_RATIO <= ratio <= MAX_CELL_SIDE_RATIO
+
+
 def _likeliest_grid(
     rectified: Rectified,
+    image_size: tuple[int, int],
     profiles: tuple[PixelArray, PixelArray],
     across_fits: list[AxisFit],
     down_fits: list[AxisFit],
@@ -315,6 +330,9 @@ def _likeliest_grid(
     best: tuple[float, AxisFit, AxisFit] | None = None
     for across in across_fits:
         for down in down_fits:
+            outline = _grid_outline(rectified, across, down)
+            if not _squarish(outline, image_size, across.cells, down.cells):
+                continue
             column_lines = refine_lines(profiles[0], across)
             row_lines = refine_lines(profiles[1], down)
             try:
@@ -362,7 +380,7 @@ def find_grid(
         ends = (RECTIFIED_SIZE - RECTIFIED_MARGIN // 2 - 0.3 * inner, RECTIFIED_SIZE - 10)
         across_fits = axis_candidates(columns, across_counts, starts, ends, CANDIDATES)
         down_fits = axis_candidates(rows, down_counts, starts, ends, CANDIDATES)
-        across, down = _likeliest_grid(first, (columns, rows), across_fits, down_fits)
+        across, down = _likeliest_grid(first, image.size, (columns, rows), across_fits, down_fits)
         outline = _grid_outline(first, across, down)
         across_counts, down_counts = (across.cells,), (down.cells,)
     second = rectify(image, outline)
@@ -398,7 +416,14 @@ def find_grid(
     )
     if not (outline_is_grid and divide_evenly):
         return fitted
-    return _evenly_divided(second, outline, fitted, across_counts, down_counts)
+    return _evenly_divided(
+        second,
+        image.size,
+        outline=outline,
+        fitted=fitted,
+        across_counts=across_counts,
+        down_counts=down_counts,
+    )
 
 
 def _even_lines(cells: int) -> tuple[float, ...]:
@@ -408,6 +433,8 @@ def _even_lines(cells: int) -> tuple[float, ...]:
 
 def _evenly_divided(
     rectified: Rectified,
+    image_size: tuple[int, int],
+    *,
     outline: Quad,
     fitted: GridFit,
     across_counts: tuple[int, ...] | range,
@@ -423,7 +450,13 @@ def _evenly_divided(
     if reading_settles(fitted):
         return fitted
     pairs = sorted(
-        ((across, down) for across in across_counts for down in down_counts),
+        (
+            (across, down)
+            for across in across_counts
+            for down in down_counts
+            if len(across_counts) * len(down_counts) == 1
+            or _squarish(outline, image_size, across, down)
+        ),
         key=lambda pair: abs(pair[0] - fitted.columns) + abs(pair[1] - fitted.rows),
     )
     for across, down in pairs:
