@@ -36,7 +36,7 @@ from core.photo.grid import (
 )
 from core.photo.image import Photo, load_photo
 from core.photo.network import MAX_NUMBER, shipped_network
-from core.photo.recognizer import TURNS
+from core.photo.recognizer import TURNS, grids_read
 
 #: When the grid found in the board's outline reads badly, the outline grown by these
 #: factors is searched too: an outline that cut off a dark corner tile, or stopped at a
@@ -47,6 +47,11 @@ GROWN_OUTLINES = (1.15, 1.3)
 #: one the reader cannot place, is given up on after a dozen tries (bench/README.md has
 #: how long those take).
 MAX_PLACINGS = 12
+
+#: Once a placing reads well enough to offer (under the model's max_mean_cost), the search
+#: takes no new placing after this many grids read: a board the search has not settled by
+#: then has read best, in every photo we have, by far sooner (bench/README.md).
+READ_BUDGET = 60
 
 #: How many times a badly read grid is straightened in a row (each from the last).
 STRAIGHTENINGS = 2
@@ -314,13 +319,16 @@ def _best_grid(
     outline_is_grid: bool,
     turns: tuple[int, ...] = TURNS,
 ) -> GridFit:
-    """Of the first MAX_PLACINGS placings, the first that settles (JointReading.settled), or
-    else the one that reads best, moved a cell or two if that reads better still (unless the
+    """Of the first MAX_PLACINGS placings (none taken after READ_BUDGET grids once one reads
+    well enough to offer), the first that settles (JointReading.settled), or else the one
+    that reads best, moved a cell or two if that reads better still (unless the
     outline is a person's): the numbers read in the cells say better than any edge where
     the tiles are."""
     best: GridFit | None = None
     unread: PhotoError | None = None
     placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid, turns=turns)
+    budget_end = grids_read() + READ_BUDGET
+    offerable = shipped_network().calibration["max_mean_cost"]
     for grid in islice(placings, MAX_PLACINGS):
         try:
             grid.reading  # noqa: B018 - read once, cached on the grid
@@ -331,6 +339,8 @@ def _best_grid(
             return grid
         if _better(grid, best):
             best = grid
+        if best is not None and reading_cost(best) <= offerable and grids_read() > budget_end:
+            break
     if best is None:
         raise unread or PhotoError(BLURRED_MESSAGE)
     # Corners a person placed are on the board's corners: never a whole cell off.

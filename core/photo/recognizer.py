@@ -9,6 +9,7 @@ numbers themselves say which way is up.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -22,6 +23,16 @@ from core.photo.network import MAX_NUMBER, shipped_network
 
 #: Quarter turns, counterclockwise, that may bring a board upright.
 TURNS = (0, 1, 2, 3)
+
+#: How many grids `read_cells` has read in this thread (and context): the reader's search
+#: spends its effort in grids read, counted the same on every machine.
+_GRIDS_READ: ContextVar[int] = ContextVar("grids_read", default=0)
+
+
+def grids_read() -> int:
+    """How many grids `read_cells` has read so far in this thread."""
+    return _GRIDS_READ.get()
+
 
 #: How many cells (those with the most ink) are read in every turn to tell which turns
 #: are worth reading whole (see _turn_log_probabilities).
@@ -166,6 +177,7 @@ def read_cells(
     ]
     if not possible:
         raise PhotoError(f"no quarter turn of a {columns}x{rows} grid is {upright_size}")
+    _GRIDS_READ.set(_GRIDS_READ.get() + 1)
     pictures, measures = network_inputs(cell_crops(pixels, column_lines, row_lines))
     best: JointReading | None = None
     for turn, log_probabilities in _turn_log_probabilities(

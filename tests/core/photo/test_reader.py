@@ -9,8 +9,10 @@ seen in training.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,8 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
+from core.photo import reader
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad
+from core.photo.grid import GridFit
 from core.photo.reader import PhotoReading, read_photo
 from core.photo.training.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
 
@@ -258,3 +262,29 @@ def test_a_board_photographed_turned_a_quarter_or_half_is_read_upright(
     assert turned.turns == {Image.Transpose.ROTATE_90: 3, Image.Transpose.ROTATE_180: 2}.get(
         turn, 1
     )
+
+
+def test_the_search_takes_no_placing_past_its_budget_once_one_can_be_offered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Test photo 24's first grid reads badly (bench/photo_read.py): the reader searches on.
+    photo = jpeg(generate_photo(24, StyleSet.TEST).image())
+    taken: list[GridFit] = []
+    placings = reader._placings
+
+    def counted(*args: Any, **kwargs: Any) -> Iterator[GridFit]:
+        for grid in placings(*args, **kwargs):
+            taken.append(grid)
+            yield grid
+
+    monkeypatch.setattr(reader, "_placings", counted)
+    read_photo(photo)
+    searched = len(taken)
+    assert searched > 1
+    taken.clear()
+    monkeypatch.setattr(reader, "READ_BUDGET", 0)
+    read_photo(photo)
+    offerable = reader.shipped_network().calibration["max_mean_cost"]
+    assert 1 <= len(taken) < searched
+    assert reader.reading_cost(taken[-1]) <= offerable
+    assert all(reader.reading_cost(grid) > offerable for grid in taken[:-1])
