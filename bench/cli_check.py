@@ -48,15 +48,19 @@ def runs_for(side: int, scale: float) -> int:
     return max(3, round(base * scale))
 
 
-def write_board(directory: Path, side: int) -> Path:
-    board = random_board(side, side, solvable=True, rng=random.Random(SEED + side))
-    path = directory / f"board-{side}x{side}.txt"
+def write_board(directory: Path, side: int, solvable: bool = True) -> Path:
+    board = random_board(side, side, solvable=solvable, rng=random.Random(SEED + side))
+    path = directory / f"board-{side}x{side}-{'solvable' if solvable else 'unsolvable'}.txt"
     path.write_text(format_board(board, "grid"), encoding="utf-8")
     return path
 
 
 def measure(
-    sides: tuple[int, ...], scale: float, options: tuple[str, ...] = (), pure: bool = False
+    sides: tuple[int, ...],
+    scale: float,
+    options: tuple[str, ...] = (),
+    pure: bool = False,
+    solvable: bool = True,
 ) -> list[list[str]]:
     rows = []
     with tempfile.TemporaryDirectory(prefix="slidecheck-bench-") as temporary:
@@ -64,7 +68,7 @@ def measure(
         # The pure-Python twins, for comparison with the compiled ones (core.speedups).
         prefix = ["env", "SLIDECHECK_PURE_PYTHON=1"] if pure else []
         for side in sides:
-            path = write_board(directory, side)
+            path = write_board(directory, side, solvable)
             timings = time_interleaved(
                 {
                     "slidecheck": [*prefix, SLIDECHECK, "check", *options, str(path)],
@@ -116,14 +120,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pure", action="store_true", help="force the pure-Python twins (SLIDECHECK_PURE_PYTHON)"
     )
+    parser.add_argument(
+        "--unsolvable",
+        action="store_true",
+        help="time unsolvable boards (the verdict then computes the one-swap fix too)",
+    )
     args = parser.parse_args(argv)
     compile_bytecode()
     load_before = load_average()
     options = ("--json",) if args.json else ()
-    rows = measure(tuple(args.sides), args.scale, options, pure=args.pure)
+    rows = measure(
+        tuple(args.sides), args.scale, options, pure=args.pure, solvable=not args.unsolvable
+    )
     command = " ".join(("check", *options, "FILE"))
     twins = " (pure-Python twins forced)" if args.pure else ""
-    print(f"### `slidecheck {command}`{twins} vs reading and sorting the numbers\n")
+    boards = "unsolvable boards" if args.unsolvable else "solvable boards"
+    print(f"### `slidecheck {command}`{twins} on {boards} vs reading and sorting the numbers\n")
     print(
         "Median wall-clock ms per process, start to exit; ratio = slidecheck / baseline; "
         "CPU ratio compares the median user+system CPU time. "

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from core.board import BLANK, Board
 from core.rule import Goal, GoalName, goal_board, goal_ranks, is_solvable
+from core.speedups import compiled
+
+_compiled = compiled("_fix")
 
 
 def suggest_fix(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[int, int] | None:
@@ -15,15 +18,25 @@ def suggest_fix(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[int, in
     nearest their goal cells (a goal with 14 and 15 exchanged suggests 14 and 15).
     Raises `BoardError` if the goal has another shape or is not a known name.
     """
-    target = goal_board(goal, board.width, board.height)
-    if is_solvable(board, target):
+    # The goal as given: a named one is decided without building its board and ranks.
+    if is_solvable(board, goal):
         return None
+    target = goal_board(goal, board.width, board.height)
     if board.width == 1 or board.height == 1:
         return _line_fix(board, target)
-    return _nearest_swap(board, target)
+    return nearest_swap(board, target)
 
 
-def _nearest_swap(board: Board, target: Board) -> tuple[int, int]:
+def nearest_swap(board: Board, target: Board) -> tuple[int, int]:
+    """The swap `suggest_fix` prefers on a board at least two wide and high: the compiled
+    twin (core/_fix.c) when it is built, else `nearest_swap_pure`."""
+    if _compiled is not None:
+        first, second = _compiled.nearest_swap(board.tiles, target.tiles, board.width)
+        return int(first), int(second)
+    return nearest_swap_pure(board, target)
+
+
+def nearest_swap_pure(board: Board, target: Board) -> tuple[int, int]:
     """The swap `suggest_fix` prefers, computed column-wise so 100x100 boards stay fast.
 
     Candidates for the tile at each cell: its right neighbour, the cell below, and the cell

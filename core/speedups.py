@@ -17,7 +17,7 @@ from types import ModuleType
 PURE_PYTHON_VARIABLE = "SLIDECHECK_PURE_PYTHON"
 
 #: Every compiled module the project declares (pyproject.toml's ext-modules), by short name.
-COMPILED_MODULES = ("_inversions", "_search")
+COMPILED_MODULES = ("_inversions", "_search", "_fix")
 
 
 class Backend(StrEnum):

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from core import Board, is_solvable, parse_board, suggest_fix
+import pytest
+from hypothesis import given, settings
+
+from core import Board, fix, is_solvable, parse_board, random_board, speedups, suggest_fix
+from core.rule import goal_board
+from tests.core.strategies import boards_with_goals
 
 
 @pytest.mark.parametrize(
@@ -59,3 +64,45 @@ def test_fix_on_a_big_board() -> None:
     assert suggest_fix(board) == (1, 2)
     blank_first = Board.solved(40, 40, blank_first=True).with_swapped(5, 6)
     assert suggest_fix(blank_first, "blank-first") == (5, 6)
+
+
+COMPILED = speedups.compiled("_fix")
+needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._fix is not built")
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(boards_with_goals(min_side=2))
+def test_both_twins_suggest_the_same_swap(board_and_goal: tuple[Board, str | Board]) -> None:
+    board, goal = board_and_goal
+    target = goal_board(goal, board.width, board.height)
+    pure = fix.nearest_swap_pure(board, target)
+    assert fix.nearest_swap(board, target) == pure
+    # the swap flips the verdict, as any swap of two tiles does
+    swapped = board.with_swapped(board.index_of(pure[0]), board.index_of(pure[1]))
+    assert is_solvable(swapped, target) != is_solvable(board, target)
+
+
+@needs_compiled
+def test_both_twins_agree_on_a_large_unsolvable_board() -> None:
+    board = random_board(120, 90, solvable=False, rng=random.Random(7))
+    target = goal_board("blank-last", 120, 90)
+    assert fix.nearest_swap(board, target) == fix.nearest_swap_pure(board, target)
+
+
+@needs_compiled
+@pytest.mark.parametrize(
+    ("tiles", "target", "width", "said"),
+    [
+        ((0, 1, 2, 3), (1, 2, 3), 2, "the goal holds 3 tiles"),
+        ((0, 1, 2, 9), (1, 2, 3, 0), 2, "tile 9"),
+        ((0, 1, 2, 3), (1, 2, 3, 0), 3, "do not fill rows"),
+        ((0, 1, "2", 3), (1, 2, 3, 0), 2, "integer"),
+    ],
+)
+def test_the_compiled_twin_refuses_what_no_board_holds(
+    tiles: tuple[object, ...], target: tuple[int, ...], width: int, said: str
+) -> None:
+    assert COMPILED is not None
+    with pytest.raises((ValueError, TypeError), match=said):
+        COMPILED.nearest_swap(tiles, target, width)
