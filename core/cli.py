@@ -21,6 +21,7 @@ from core.board import Board, BoardError
 from core.fix import suggest_fix
 from core.formats import parse_board, parse_document
 from core.rule import GOAL_NAMES, Goal, GoalName, check, classic_goal_solvable, is_solvable
+from core.settings import SetupError, check_environment
 from core.textio import (
     MAX_INPUT_BYTES,
     InputError,
@@ -441,6 +442,9 @@ def run_board_command(
     or with `every_line` for --batch; every failure is one line and exit 2."""
 
     def run(out: TextIO) -> int:
+        # Every variable, before any input is read: a bad one is the same one line whether
+        # or not this board would have read it.
+        check_environment()
         goal = resolve_goal(args.goal)
         if args.batch:
             with batch_source(args.file, stdin) as source:
@@ -480,6 +484,9 @@ def run_guarded(
         return EXIT_INVALID
     except OutputError as error:
         say(f"{command}: cannot write the result: {error}")
+        return EXIT_INVALID
+    except SetupError as error:
+        say(f"{command}: {error}")
         return EXIT_INVALID
     except KeyboardInterrupt:
         return 130

@@ -39,6 +39,8 @@ from types import ModuleType
 
 import platformdirs
 
+from core import settings
+
 #: Overrides the cache folder (tests point it at a temporary folder).
 CACHE_DIR_VARIABLE = "SLIDECHECK_CACHE_DIR"
 #: Overrides the compiled twin's budget, `COMPILED_MAX_ENTRIES`: a smaller number builds
@@ -207,20 +209,26 @@ def _states_to_reach(cell_count: int, group_size: int, entries: int) -> int:
 
 def max_entries(engine: ModuleType | None) -> int:
     """The largest table a twin builds: `PURE_MAX_ENTRIES` for the pure one, else
-    $SLIDECHECK_PATTERN_ENTRIES when it is a positive number, else `COMPILED_MAX_ENTRIES`."""
-    if engine is None:
-        return PURE_MAX_ENTRIES
-    override = os.environ.get(MAX_ENTRIES_VARIABLE, "")
-    if override.isdigit() and int(override) > 0:
-        return int(override)
-    return COMPILED_MAX_ENTRIES
+    `max_entries_setting()`. Raises `SetupError` (see there)."""
+    setting = max_entries_setting()
+    return PURE_MAX_ENTRIES if engine is None else setting
+
+
+def max_entries_setting() -> int:
+    """$SLIDECHECK_PATTERN_ENTRIES (1 to `COMPILED_MAX_ENTRIES`), else `COMPILED_MAX_ENTRIES`.
+    Raises `SetupError` for any other value: a larger budget would ask the compiled twin for
+    tables of billions of entries (its placement index is 32 bits), and a value it ignored
+    would hide the mistake."""
+    setting = settings.whole_number(MAX_ENTRIES_VARIABLE, minimum=1, maximum=COMPILED_MAX_ENTRIES)
+    return COMPILED_MAX_ENTRIES if setting is None else setting
 
 
 def cache_dir() -> Path:
-    """Where tables are kept: $SLIDECHECK_CACHE_DIR, else the user's cache folder."""
-    override = os.environ.get(CACHE_DIR_VARIABLE, "")
-    if override:
-        return Path(override)
+    """Where tables are kept: $SLIDECHECK_CACHE_DIR, else the user's cache folder. Raises
+    `SetupError` when the variable is not an absolute folder path."""
+    override = settings.folder(CACHE_DIR_VARIABLE)
+    if override is not None:
+        return override
     return Path(platformdirs.user_cache_dir("slidecheck", appauthor=False))
 
 

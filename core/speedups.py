@@ -10,9 +10,10 @@ to run the reference).
 from __future__ import annotations
 
 import importlib
-import os
 from enum import StrEnum
 from types import ModuleType
+
+from core import settings
 
 PURE_PYTHON_VARIABLE = "SLIDECHECK_PURE_PYTHON"
 
@@ -26,7 +27,9 @@ class Backend(StrEnum):
 
 
 def pure_python_forced() -> bool:
-    return os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0")
+    """Whether $SLIDECHECK_PURE_PYTHON is 1. Raises `SetupError` for a value other than 1,
+    0 or empty."""
+    return settings.switch(PURE_PYTHON_VARIABLE)
 
 
 def compiled(name: str) -> ModuleType | None:

@@ -11,6 +11,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.settings import SetupError
 from gui.app_info import APP_ID, APP_NAME, ORGANIZATION, app_version
 
 if TYPE_CHECKING:
@@ -250,7 +251,12 @@ def main(argv: Sequence[str]) -> int:
         # The self-test checks the platform plugin the user will get; with no display to
         # open windows on (a server, a build machine) it still runs and reports, offscreen.
         note = use_offscreen_without_display()
-        return int(self_test.run(notes=[note] if note else []))
+        try:
+            log_path = self_test.default_log_path()
+        except SetupError as error:
+            print(f"slidecheck: {error}", file=sys.stderr)
+            return 2
+        return int(self_test.run(log_path, notes=[note] if note else []))
     if arguments.screenshot:
         # Headless unless the caller chose a platform: a render needs no display.
         if not os.environ.get("QT_QPA_PLATFORM"):

@@ -9,6 +9,15 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    from core.settings import SetupError, check_environment
+
+    try:
+        check_environment()
+    except SetupError as error:
+        # Before any work, for every command and the window alike: one line, never a
+        # traceback from deep inside a search.
+        print(f"slidecheck: {error}", file=sys.stderr)
+        return 2
     if args and args[0] == "check":
         from core.cli import main as check_main
 

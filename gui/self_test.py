@@ -22,6 +22,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from core import settings
+
 LOG_ENV_VAR = "SLIDECHECK_SELF_TEST_LOG"
 LOG_FILE_NAME = "slidecheck-self-test.log"
 
@@ -36,9 +38,11 @@ class SelfTestError(Exception):
 
 
 def default_log_path() -> Path:
-    configured = os.environ.get(LOG_ENV_VAR)
-    if configured:
-        return Path(configured)
+    """$SLIDECHECK_SELF_TEST_LOG, else the default place. Raises `SetupError` when the
+    variable names a folder."""
+    configured = settings.file_path(LOG_ENV_VAR)
+    if configured is not None:
+        return configured
     if getattr(sys, "frozen", False):
         return Path(sys.executable).resolve().parent / LOG_FILE_NAME
     return Path(tempfile.gettempdir()) / LOG_FILE_NAME

@@ -18,6 +18,7 @@ from core.pattern_db import (
     placements,
     rank,
 )
+from core.settings import SetupError
 
 COMPILED = speedups.compiled("_search")
 needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
@@ -203,7 +204,8 @@ def test_the_compiled_budget_can_be_lowered(monkeypatch: pytest.MonkeyPatch) -> 
     assert pattern_db.max_entries(COMPILED) == 6_000_000
     assert pattern_db.max_entries(None) == pattern_db.PURE_MAX_ENTRIES
     monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "lots")
-    assert pattern_db.max_entries(COMPILED) == pattern_db.COMPILED_MAX_ENTRIES
+    with pytest.raises(SetupError, match=pattern_db.MAX_ENTRIES_VARIABLE):
+        pattern_db.max_entries(COMPILED)
 
 
 @needs_compiled
