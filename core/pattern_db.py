@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import os
+import stat
 import struct
 import tempfile
 import threading
@@ -240,28 +241,45 @@ def cache_path(width: int, height: int, blank_cell: int, group: Sequence[int]) -
 
 def _read_cached(path: Path, width: int, height: int, blank_cell: int, group_size: int) -> bytes:
     """The table stored at `path`, or b"" when it is missing, of another build, truncated
-    or damaged."""
+    or damaged, or not a regular file of exactly the expected size.
+
+    Only such a file is read: whatever sits at the name is opened without blocking and
+    looked at first, because a FIFO would block the read forever, /dev/zero (through a
+    link) would be read until memory runs out, and a huge file would be read whole."""
+    entries = placements(width * height, group_size)
     try:
-        data = path.read_bytes()
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     except OSError:
         return b""
-    if len(data) < _HEADER.size:
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode) or status.st_size != _HEADER.size + entries:
+            return b""
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            header = stream.read(_HEADER.size)
+            table = stream.read(entries)
+    except OSError:
         return b""
-    magic, version, w, h, blank, size, entries, checksum = _HEADER.unpack_from(data)
-    table = data[_HEADER.size :]
-    expected = (_MAGIC, FORMAT_VERSION, width, height, blank_cell, group_size)
-    if (magic, version, w, h, blank, size) != expected:
+    finally:
+        os.close(handle)
+    if len(header) != _HEADER.size:
         return b""
-    if entries != placements(width * height, group_size) or len(table) != entries:
+    magic, version, w, h, blank, size, stored_entries, checksum = _HEADER.unpack_from(header)
+    expected = (_MAGIC, FORMAT_VERSION, width, height, blank_cell, group_size, entries)
+    if (magic, version, w, h, blank, size, stored_entries) != expected:
         return b""
-    if zlib.crc32(table) != checksum:
+    if len(table) != entries or zlib.crc32(table) != checksum:
         return b""
     return table
 
 
 def _write_cached(path: Path, shape: tuple[int, int, int, int], table: bytes) -> None:
     """Write atomically (a temporary file renamed over the name), so a reader never sees
-    half a file; a folder that cannot be written only costs a rebuild next time."""
+    half a file; the rename also replaces whatever else sat at the name (a FIFO, a link).
+
+    A folder that cannot be written only costs a rebuild next time; but when something
+    other than a regular file sits at the name and cannot be replaced, every run would
+    rebuild without saying why: raises `SetupError` naming it."""
     width, height, blank_cell, group_size = shape
     header = _HEADER.pack(
         _MAGIC,
@@ -284,8 +302,30 @@ def _write_cached(path: Path, shape: tuple[int, int, int, int], table: bytes) ->
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+    except OSError as error:
+        foreign = _foreign_kind(path)
+        if foreign is not None:
+            raise settings.SetupError(
+                f"the search's table cache holds {foreign} at {str(path)!a}, not a table "
+                f"file, and it cannot be replaced ({error.strerror or error}): remove it"
+            ) from None
+
+
+def _foreign_kind(path: Path) -> str | None:
+    """What sits at `path` when it is neither nothing nor a regular file ("a folder", ...)."""
+    try:
+        mode = path.stat().st_mode
     except OSError:
-        return
+        return None if not path.is_symlink() else "a broken link"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,10 @@ lookup too), and the disk cache is versioned, checked and rebuilt when damaged."
 
 from __future__ import annotations
 
+import os
+import resource
+import subprocess
+import sys
 from collections import deque
 from pathlib import Path
 from types import ModuleType
@@ -239,3 +243,78 @@ def test_a_poll_stops_or_fails_every_build_side_by_side(
     with pytest.raises(CancelledError):
         pattern_db.load(3, 3, 8, engine=COMPILED, poll=failing)
     assert not pattern_db.is_cached(3, 3, 8, engine=COMPILED)
+
+
+# -- whatever sits at a table's name ---------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Address space for the `solve` child: far below the 2 GB file, far above what solving a
+#: 3x3 needs, so reading a foreign file whole fails at once instead of swapping.
+CHILD_ADDRESS_SPACE = 1 << 30
+
+
+def solve_three_by_three(cache: Path) -> subprocess.CompletedProcess[str]:
+    """`slidecheck solve` of a 3x3 board in a child process with `cache` as its cache."""
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (CHILD_ADDRESS_SPACE, CHILD_ADDRESS_SPACE))
+
+    return subprocess.run(
+        [sys.executable, "-m", "gui.launcher", "solve", "-"],
+        input="1 2 3\n4 5 6\n0 7 8\n",
+        capture_output=True,
+        text=True,
+        timeout=30,  # a FIFO at the name used to block the read for ever
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, pattern_db.CACHE_DIR_VARIABLE: str(cache)},
+        preexec_fn=limit_memory,
+    )
+
+
+def three_by_three_table_path(cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(cache))
+    (group,) = partition(3, 3, 8, pattern_db.max_entries(COMPILED))
+    return pattern_db.cache_path(3, 3, 8, group)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and rlimits (POSIX)")
+@pytest.mark.parametrize("foreign", ["fifo", "link to /dev/zero", "2 GB file", "dangling link"])
+def test_a_foreign_file_at_a_tables_name_is_replaced(
+    foreign: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = three_by_three_table_path(tmp_path, monkeypatch)
+    if foreign == "fifo":
+        os.mkfifo(path)
+    elif foreign == "link to /dev/zero":
+        path.symlink_to("/dev/zero")
+    elif foreign == "2 GB file":
+        with path.open("wb") as stream:
+            stream.truncate(2 << 30)  # sparse: costs no disk
+    else:
+        path.symlink_to(tmp_path / "nowhere")
+    finished = solve_three_by_three(tmp_path)
+    assert (finished.returncode, finished.stdout, finished.stderr) == (
+        0,
+        "2 moves, optimal\nLL\n",
+        "",
+    )
+    assert path.is_file()
+    assert not path.is_symlink()
+    assert pattern_db.is_cached(3, 3, 8, engine=COMPILED)
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs rlimits (POSIX)")
+def test_a_folder_at_a_tables_name_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = three_by_three_table_path(tmp_path, monkeypatch)
+    (path / "something").mkdir(parents=True)
+    finished = solve_three_by_three(tmp_path)
+    assert finished.returncode == 2
+    assert finished.stdout == ""
+    assert finished.stderr == (
+        f"slidecheck solve: the search's table cache holds a folder at {str(path)!a}, not a "
+        "table file, and it cannot be replaced (Is a directory): remove it\n"
+    )
