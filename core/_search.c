@@ -19,7 +19,7 @@
 #define UNBOUNDED (1 << 30)
 #define MAX_PATH 1024
 /* Placements a build expands between two polls within a layer. */
-#define BUILD_POLL_INTERVAL (1 << 20)
+#define BUILD_POLL_INTERVAL (1 << 16)
 
 typedef struct {
     int width, height, cell_count;

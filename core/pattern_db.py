@@ -17,7 +17,9 @@ the blank wandering among the other tiles costs nothing: every cell the blank ca
 without moving a group tile gets the same distance at once. The compiled twin
 (`core._search.build_table`) runs the same layers in less memory (a bit per placement and
 blank cell, and the layer as a bit per placement); the pure one here is the reference.
-When several tables are missing the compiled builds run side by side (they release the GIL).
+When several tables are missing the compiled builds run side by side (they release the GIL),
+on worker threads, so the calling thread stays free to hear Ctrl+C; each table is stored as
+soon as it is built.
 
 Tables are cached on disk (`cache_dir`) under a versioned name, with a header and a checksum
 that are checked on load: a truncated or damaged file is rebuilt, never trusted.
@@ -33,7 +35,7 @@ import tempfile
 import threading
 import zlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -384,7 +386,11 @@ def load(
     """The databases for a shape and goal blank cell: from the cache when a sound file is
     there, else built (by `engine.build_table` when a compiled engine is given, else in pure
     Python, with smaller groups) and stored. `poll` sees the build's progress over all
-    tables to build and can stop it (`BuildStoppedError`)."""
+    tables to build and can stop it (`BuildStoppedError`).
+
+    Each table is stored as soon as it is built, so a build stopped or interrupted (by
+    `poll`, Ctrl+C, an error) keeps every table that finished whole and no part of another.
+    """
     groups = partition(width, height, blank_cell, max_entries(engine))
     key = (str(cache_dir()), width, height, blank_cell, groups)
     known = _loaded.get(key)
@@ -400,6 +406,8 @@ def load(
         tables.append(table)
         if not table:
             missing.append(number)
+    # Smallest first: the quick tables are done (and kept) before the long ones start.
+    missing.sort(key=lambda number: len(groups[number]))
     total = sum(
         _states_to_reach(cell_count, len(groups[n]), placements(cell_count, len(groups[n])))
         for n in missing
@@ -409,42 +417,74 @@ def load(
     def build(number: int) -> bytes | None:
         group = groups[number]
         group_poll = progress.poll_for(number)
+        made: bytes | None
         if engine is None:
-            return build_table_pure(width, height, blank_cell, group, group_poll)
-        built: bytes | None = engine.build_table(width, height, blank_cell, group, group_poll)
-        return built
+            made = build_table_pure(width, height, blank_cell, group, group_poll)
+        else:
+            made = engine.build_table(width, height, blank_cell, group, group_poll)
+        if made is not None:
+            _write_cached(
+                cache_path(width, height, blank_cell, group),
+                (width, height, blank_cell, len(group)),
+                made,
+            )
+        return made
 
-    if engine is None or len(missing) < 2:
-        built = [build(number) for number in missing]
+    if engine is None:
+        # Pure Python runs in this thread, where Ctrl+C interrupts it directly.
+        built = {number: build(number) for number in missing}
     else:
-        # The compiled builds release the GIL: the tables are built side by side.
-        workers = min(len(missing), os.cpu_count() or 1)
-        with ThreadPoolExecutor(workers, thread_name_prefix="pattern-db") as pool:
-            futures = [pool.submit(build, number) for number in missing]
-            wait(futures)
-        failures = [error for future in futures if (error := future.exception()) is not None]
-        if failures:
-            raise failures[0]
-        built = [future.result() for future in futures]
-    for number, made in zip(missing, built, strict=True):
+        built = _build_side_by_side(build, missing, progress)
+    for number in missing:
+        made = built[number]
         if made is None:
             raise BuildStoppedError
         tables[number] = made
-        group = groups[number]
-        _write_cached(
-            cache_path(width, height, blank_cell, group),
-            (width, height, blank_cell, len(group)),
-            made,
-        )
     databases = PatternDatabases(width, height, blank_cell, groups, tuple(tables))
     _loaded[key] = databases
     return databases
 
 
+#: How long the calling thread waits on the builds at a time: signals (Ctrl+C) are handled
+#: between waits even where a blocked wait cannot be interrupted (Windows).
+_WAIT_SECONDS = 0.1
+
+
+def _build_side_by_side(
+    build: Callable[[int], bytes | None], missing: Sequence[int], progress: _SharedProgress
+) -> dict[int, bytes | None]:
+    """`build(number)` of every missing table on worker threads (the compiled builds release
+    the GIL), the calling thread waiting. Even a single build runs on a worker: the calling
+    thread then stays free to hear Ctrl+C (KeyboardInterrupt), which, like an error of one
+    build, stops every build at its next poll before it propagates."""
+    if not missing:
+        return {}
+    workers = min(len(missing), os.cpu_count() or 1)
+    pool = ThreadPoolExecutor(workers, thread_name_prefix="pattern-db")
+    futures: dict[int, Future[bytes | None]] = {}
+    try:
+        # Submitting inside the guard: Ctrl+C may land while a build already runs.
+        for number in missing:
+            futures[number] = pool.submit(build, number)
+        pending = set(futures.values())
+        while pending:
+            done, pending = wait(pending, timeout=_WAIT_SECONDS, return_when=FIRST_EXCEPTION)
+            for future in done:
+                error = future.exception()
+                if error is not None:
+                    raise error
+    except BaseException:
+        progress.stop()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return {number: future.result() for number, future in futures.items()}
+
+
 class _SharedProgress:
     """Progress over every table being built, for one poll, from builds that may run side by
     side: each build reports its own count; once the poll stops one (True, or an exception),
-    every build hears True at its next report."""
+    or `stop` is called, every build hears True at its next report."""
 
     def __init__(self, poll: BuildPoll | None, total: int, tables: int) -> None:
         self._poll = poll
@@ -453,15 +493,21 @@ class _SharedProgress:
         self._stopped = False
         self._lock = threading.Lock()
 
-    def poll_for(self, number: int) -> BuildPoll | None:
-        if self._poll is None:
-            return None
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+
+    def poll_for(self, number: int) -> BuildPoll:
+        """The poll of build `number`: every build gets one, even with no caller's poll, so
+        that `stop` reaches it."""
         poll = self._poll
 
         def group_poll(reached: int, _to_reach: int) -> bool:
             with self._lock:
                 if self._stopped:
                     return True
+                if poll is None:
+                    return False
                 self._reached[number] = reached
                 try:
                     self._stopped = poll(sum(self._reached), self._total)

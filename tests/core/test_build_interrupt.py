@@ -1,0 +1,126 @@
+"""Stopping the first build of the search's tables: Ctrl+C and Cancel are heard at once, every
+table that finished whole is kept, and no part of another is left behind."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from core import goal_board, parse_board, pattern_db, speedups
+from core.solution import SearchProgress, SolveCancelledError
+from core.solve import solve
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPILED = speedups.compiled("_search")
+#: The app's own 7-7-1 tables for the 15-puzzle: the 1-tile table takes no time, each 7-tile
+#: one many seconds, so an interruption lands in the middle of the long ones.
+FIFTEEN = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
+#: Far more than a prompt answer needs, far less than the rest of the build.
+HEARD_WITHIN_SECONDS = 5.0
+
+pytestmark = pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+
+
+def app_groups(monkeypatch: pytest.MonkeyPatch, cache: Path) -> tuple[tuple[int, ...], ...]:
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(cache))
+    monkeypatch.delenv(pattern_db.MAX_ENTRIES_VARIABLE, raising=False)
+    return pattern_db.partition(4, 4, 15, pattern_db.max_entries(COMPILED))
+
+
+def read_until(descriptor: int, wanted: bytes, timeout: float) -> bytes:
+    """What `descriptor` gives until `wanted` appears (fails after `timeout` seconds)."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while wanted not in seen:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            pytest.fail(f"{wanted!r} never came; got {seen!r}")
+        readable, _, _ = select.select([descriptor], [], [], left)
+        if readable:
+            seen += os.read(descriptor, 4096)
+    return seen
+
+
+def wait_for(condition: object, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            pytest.fail("the condition never held")
+        time.sleep(0.02)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT and a terminal are POSIX")
+def test_ctrl_c_during_the_first_build_stops_at_once_keeping_whole_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    groups = app_groups(monkeypatch, tmp_path)
+    small = min(groups, key=len)
+    small_path = pattern_db.cache_path(4, 4, 15, small)
+    environment = {
+        key: value for key, value in os.environ.items() if key != pattern_db.MAX_ENTRIES_VARIABLE
+    }
+    environment[pattern_db.CACHE_DIR_VARIABLE] = str(tmp_path)
+    # Standard error on a terminal: the command then says when the build starts.
+    terminal, terminal_side = os.openpty()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "gui.launcher", "solve", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=terminal_side,
+        cwd=ROOT,
+        env=environment,
+    )
+    os.close(terminal_side)
+    try:
+        assert child.stdin is not None
+        child.stdin.write(FIFTEEN.encode())
+        child.stdin.close()
+        read_until(terminal, b"building the search's tables", timeout=60)
+        wait_for(small_path.exists, timeout=10)
+        child.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        status = child.wait(timeout=120)
+        heard_after = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        os.close(terminal)
+        if child.stdout is not None:
+            child.stdout.close()
+    assert status == 130
+    assert heard_after < HEARD_WITHIN_SECONDS
+    left = sorted(path.name for path in tmp_path.iterdir())
+    assert left == [small_path.name]  # no temporary file, no part of a long table
+    header_size = pattern_db._HEADER.size
+    assert small_path.stat().st_size == header_size + pattern_db.placements(16, len(small))
+
+
+def test_cancel_during_the_first_build_is_heard_within_half_a_second(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app_groups(monkeypatch, tmp_path)
+    pattern_db.forget_loaded()
+    board = parse_board(FIFTEEN)
+    cancel = threading.Event()
+    cancelled_at: list[float] = []
+
+    def progress(report: SearchProgress) -> None:
+        # Cancel right after a report, once the long tables are under way: the build must
+        # notice before its next report is long in coming.
+        if report.building_tables and report.building_tables > 0.01 and not cancel.is_set():
+            cancelled_at.append(time.monotonic())
+            cancel.set()
+
+    with pytest.raises(SolveCancelledError):
+        solve(board, goal_board("blank-last", 4, 4), progress=progress, cancelled=cancel.is_set)
+    assert time.monotonic() - cancelled_at[0] < 0.5
+    assert not list(tmp_path.glob("*.tmp"))
