@@ -23,7 +23,13 @@ from collections.abc import Callable, Iterable
 
 from core.board import BLANK, Board
 from core.rule import Goal, check, goal_board, is_solvable
-from core.solution import SearchProgress, SolveCancelledError, UnsolvableError
+from core.solution import (
+    SearchProgress,
+    SolveCancelledError,
+    UnsolvableError,
+    directions_of,
+    moves_from_directions,
+)
 
 ProgressCallback = Callable[[SearchProgress], None]
 CancelledCallback = Callable[[], bool]
@@ -37,13 +43,27 @@ def solve_fast(
     cancelled: CancelledCallback | None = None,
 ) -> tuple[int, ...]:
     """The tiles to slide, in order, to take `board` to `goal`: a short solution, not a
-    shortest one, for a board of any size and shape.
+    shortest one, for a board of any size and shape. Tile numbers take memory by the move;
+    `solve_fast_letters` gives the same solution at a byte a move.
 
     `progress` is called after each row or column is placed; when `cancelled` returns
     True the search stops with `SolveCancelledError`. Raises `UnsolvableError` (with the
     verdict and the one-swap fix) when the board cannot reach its goal, and `BoardError`
     for a goal of another shape.
     """
+    letters = solve_fast_letters(board, goal, progress=progress, cancelled=cancelled)
+    return moves_from_directions(board, letters)
+
+
+def solve_fast_letters(
+    board: Board,
+    goal: Goal,
+    *,
+    progress: ProgressCallback | None = None,
+    cancelled: CancelledCallback | None = None,
+) -> bytes:
+    """`solve_fast`'s solution as the way each moving tile travels, a byte a move (b"U",
+    b"D", b"L", b"R"), no tile slid and at once slid back. Same arguments and errors."""
     target = goal_board(goal, board.width, board.height)
     if not is_solvable(board, target):
         from core.fix import suggest_fix  # only an unsolvable board needs the fix
@@ -52,9 +72,10 @@ def solve_fast(
     if board.width == 1 or board.height == 1:
         # Tiles in a line cannot pass each other; solvable means they are in order, and
         # only the blank has to walk to its place.
-        return _walk_line(board.tiles, board.blank_index, target.blank_index)
+        walk = _walk_line(board.tiles, board.blank_index, target.blank_index)
+        return directions_of(board, walk).encode("ascii")
     solver = _HandSolver(board, target, progress, cancelled)
-    return strip_back_and_forth(solver.solve())
+    return solver.solve()
 
 
 def strip_back_and_forth(moves: Iterable[int]) -> tuple[int, ...]:
@@ -125,12 +146,26 @@ class _HandSolver:
             self.home[goal_cells[index]] = cell
             self.fixed[cell] = 0
         self.blank = self.where[BLANK]
-        self.moves: list[int] = []
+        #: The moves so far, as the letter of each moving tile's travel on the real board
+        #: (the flips undone): a byte a move, where a list of tile numbers took 8 bytes a
+        #: move and a tuple copy of it as much again. A move that undoes the one before is
+        #: dropped as it comes, so no second pass (and no second copy) is needed.
+        self.moves = bytearray()
+        up, down = (b"D", b"U") if flip_rows else (b"U", b"D")
+        left, right = (b"R", b"L") if flip_columns else (b"L", b"R")
+        #: The letter of a slide by (blank's cell - moving tile's cell), the way it travels.
+        self.letter_of = {-stride: up[0], stride: down[0], -1: left[0], 1: right[0]}
+        self.opposite = {
+            up[0]: down[0],
+            down[0]: up[0],
+            left[0]: right[0],
+            right[0]: left[0],
+        }
         self.progress = progress
         self.cancelled = cancelled
         self.started = time.monotonic()
 
-    def solve(self) -> list[int]:
+    def solve(self) -> bytes:
         stride, height, width = self.stride, self.height, self.width
         top, left = 1, 1  # padded coordinates of the unsolved rectangle's corner
         while height + 1 - top > 2 or width + 1 - left > 2:
@@ -147,9 +182,11 @@ class _HandSolver:
         corner = (height - 1) * stride + width - 1
         square = [corner, corner + 1, corner + stride, corner + stride + 1]
         self._search_block(square, [self.belongs[cell] for cell in square if self.belongs[cell]])
-        self.moves.extend(self.walk_back)
+        # The intermediate goal is reached: the blank walks back to the real goal's cell.
+        for tile in self.walk_back:
+            self._walk([self.where[tile]])
         self._report()
-        return self.moves
+        return bytes(self.moves)
 
     def _report(self) -> None:
         if self.cancelled is not None and self.cancelled():
@@ -234,6 +271,11 @@ class _HandSolver:
             if blank == following:
                 route: list[int] | None = []
             elif behind == -ahead:
+                on_line = (
+                    row == destination_row if ahead in (1, -1) else column == destination_column
+                )
+                if on_line and self._go_straight(cell, ahead, destination):
+                    continue
                 route = None
                 for side in (stride, -stride) if ahead in (1, -1) else (1, -1):
                     if not (fixed[blank + side] or fixed[cell + side] or fixed[following + side]):
@@ -249,6 +291,75 @@ class _HandSolver:
                 fixed[cell] = 0
             route.append(cell)
             self._walk(route)
+
+    def _go_straight(self, cell: int, ahead: int, destination: int) -> bool:
+        """The tile on `cell`, the blank just behind it, goes straight on towards
+        `destination` (on its line) with the blank brought round it each step: the same
+        five slides a step as `_move_tile` would make one step at a time, made for every
+        step that goes round the same side at once (lists sliced, letters repeated), as
+        most of a large board's moves are these. False when no step can be made so."""
+        fixed, cells, where, stride = self.fixed, self.cells, self.where, self.stride
+        sides = (stride, -stride) if ahead in (1, -1) else (1, -1)
+        steps_left = abs(destination - cell) // abs(ahead)
+        side = 0
+        steps = 0
+        while steps < steps_left:
+            here = cell + steps * ahead
+            behind, following = here - ahead, here + ahead
+            if fixed[following]:
+                break
+            chosen = 0
+            for way in sides:
+                if not (fixed[behind + way] or fixed[here + way] or fixed[following + way]):
+                    chosen = way
+                    break
+            if not chosen or (side and chosen != side):
+                break
+            side = chosen
+            steps += 1
+        if not steps:
+            return False
+        # Along the tile's line (`main`, from the blank's cell) and the lane beside it, one
+        # step round: the lane's cell behind the blank rises into the line, the lane moves
+        # back a cell, and the cell ahead of the tile drops into the lane. Over `steps`:
+        blank = cell - ahead
+        stop = blank + (steps + 2) * ahead
+        main = cells[blank:stop:ahead]
+        lane = cells[blank + side : stop + side : ahead]
+        tile = main[1]
+        cells[blank:stop:ahead] = [lane[0], *lane[2 : steps + 1], BLANK, tile]
+        cells[blank + side : stop + side : ahead] = [
+            lane[1],
+            *main[2 : steps + 1],
+            lane[steps + 1],
+            main[steps + 1],
+        ]
+        for place in range(blank, stop, ahead):
+            where[cells[place]] = place
+            where[cells[place + side]] = place + side
+        self.blank = blank + steps * ahead
+        letter_of = self.letter_of
+        one_step = bytes(
+            (
+                letter_of[-side],
+                letter_of[-ahead],
+                letter_of[-ahead],
+                letter_of[side],
+                letter_of[ahead],
+            )
+        )
+        self._record(one_step * steps)
+        return True
+
+    def _record(self, letters: bytes) -> None:
+        """Add `letters` (none of which undoes the one before it) to the moves, dropping
+        each pair where the first of them undoes the last move so far."""
+        moves, opposite = self.moves, self.opposite
+        start = 0
+        while start < len(letters) and moves and moves[-1] == opposite[letters[start]]:
+            moves.pop()
+            start += 1
+        moves += letters[start:]
 
     def _approach_cost(self, cell: int, around: int) -> int:
         """Moves the blank needs to reach `cell`, two more when `around` stands between."""
@@ -270,12 +381,17 @@ class _HandSolver:
     def _walk(self, route: list[int]) -> None:
         """Move the blank through `route`, a chain of neighbouring cells."""
         cells, where, moves = self.cells, self.where, self.moves
+        letter_of, opposite = self.letter_of, self.opposite
         blank = self.blank
         for cell in route:
             tile = cells[cell]
             cells[blank] = tile
             where[tile] = blank
-            moves.append(tile)
+            letter = letter_of[blank - cell]
+            if moves and moves[-1] == opposite[letter]:
+                moves.pop()  # the same tile slid straight back
+            else:
+                moves.append(letter)
             blank = cell
         cells[blank] = BLANK
         where[BLANK] = blank

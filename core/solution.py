@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from core.board import BLANK, Board, BoardError
@@ -33,6 +34,9 @@ MAX_OPTIMAL_CELLS = 16
 
 #: The letter of each way a tile can travel into the blank, by (row step, column step).
 _LETTERS = {(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}
+_STEPS_BY_LETTER = {letter: step for step, letter in _LETTERS.items()}
+#: The same by the letter's byte, as `Solution.letters` holds them.
+_STEPS = {ord(letter): step for step, letter in _LETTERS.items()}
 
 
 @dataclass(frozen=True)
@@ -64,30 +68,77 @@ class UnsolvableError(BoardError):
         self.fix = fix
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Solution:
-    """The slides from `start` to `goal`, in order, as tile numbers."""
+    """The slides from `start` to `goal`, in order.
+
+    Held as `letters`, one ASCII byte a move (U, D, L, R: the way the moving tile travels):
+    a 300x300 fast solution has tens of millions of moves, and a byte each keeps it to tens
+    of megabytes where a tuple of tile numbers took gigabytes. `moves` (tile numbers) is
+    worked out from the letters when first asked for.
+    """
 
     start: Board
     goal: Board
-    moves: tuple[int, ...]
+    letters: bytes
     method: SolveMethod
     #: True only when the search proved no shorter solution exists.
     optimal: bool
     #: Positions the search generated (0 for a constructive method that does not search).
-    nodes: int = 0
+    nodes: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "moves", tuple(self.moves))
+    def __init__(
+        self,
+        start: Board,
+        goal: Board,
+        moves: Sequence[int] | None,
+        method: SolveMethod,
+        optimal: bool,
+        *,
+        nodes: int = 0,
+        letters: bytes | None = None,
+    ) -> None:
+        """From `moves` (tile numbers), or from `letters` with `moves` None. Raises
+        `BoardError` at the first move that cannot be made from `start`."""
+        if letters is None:
+            letters = directions_of(start, moves or ()).encode("ascii")
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "goal", goal)
+        object.__setattr__(self, "letters", bytes(letters))
+        object.__setattr__(self, "method", method)
+        object.__setattr__(self, "optimal", optimal)
+        object.__setattr__(self, "nodes", nodes)
+
+    @cached_property
+    def moves(self) -> tuple[int, ...]:
+        """The tile numbers slid, in order (built on first use: large on a large board)."""
+        return moves_from_directions(self.start, self.letters)
 
     @property
     def length(self) -> int:
-        return len(self.moves)
+        return len(self.letters)
 
     @property
     def directions(self) -> str:
         """One letter per move: the way the moving tile travels (U, D, L or R)."""
-        return directions_of(self.start, self.moves)
+        return self.letters.decode("ascii")
+
+    def tile_slid(self, before: Board, step: int) -> int:
+        """The tile move `step` (from 0) slides, `before` being the position before it."""
+        row_step, column_step = _STEPS[self.letters[step]]
+        blank_row, blank_column = divmod(before.blank_index, before.width)
+        return before.tiles[(blank_row - row_step) * before.width + blank_column - column_step]
+
+    def tile_slid_back(self, after: Board, step: int) -> int:
+        """The tile move `step` (from 0) slid, `after` being the position after it: the
+        tile to slide to take that move back."""
+        row_step, column_step = _STEPS[self.letters[step]]
+        blank_row, blank_column = divmod(after.blank_index, after.width)
+        return after.tiles[(blank_row + row_step) * after.width + blank_column + column_step]
+
+    def position_after(self, steps: int) -> Board:
+        """The board after the first `steps` moves."""
+        return replay_end(self.start, moves_from_directions(self.start, self.letters[:steps]))
 
     def positions(self) -> Iterator[Board]:
         """The start, then the board after each move: `length + 1` boards, ending at the goal."""
@@ -148,18 +199,20 @@ def _slides(tiles: list[int], width: int, moves: Sequence[int]) -> Iterator[tupl
         yield blank, cell
 
 
-def moves_from_directions(start: Board, directions: str) -> tuple[int, ...]:
-    """The tile numbers slid by `directions` (U, D, L, R) from `start`; the inverse of
-    `directions_of`. Raises `BoardError` on another letter or a move off the board."""
+def moves_from_directions(start: Board, directions: str | bytes) -> tuple[int, ...]:
+    """The tile numbers slid by `directions` (U, D, L, R; as text or ASCII bytes) from
+    `start`; the inverse of `directions_of`. Raises `BoardError` on another letter or a move
+    off the board."""
     width, height = start.width, start.height
     tiles = list(start.tiles)
     blank = tiles.index(BLANK)
     moves = []
-    steps = {letter: step for step, letter in _LETTERS.items()}
+    if isinstance(directions, bytes):
+        directions = directions.decode("ascii", errors="replace")
     for number, letter in enumerate(directions, start=1):
-        if letter not in steps:
+        if letter not in _STEPS_BY_LETTER:
             raise BoardError(f"move {number}: {letter!r} is not one of U, D, L, R")
-        row_step, column_step = steps[letter]
+        row_step, column_step = _STEPS_BY_LETTER[letter]
         # The tile travels towards the blank, so it starts one step against its travel.
         row, column = blank // width - row_step, blank % width - column_step
         if not (0 <= row < height and 0 <= column < width):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from core.board import Board, BoardError
-from core.fast_solver import CancelledCallback, ProgressCallback, solve_fast
+from core.fast_solver import CancelledCallback, ProgressCallback, solve_fast_letters
 from core.fix import suggest_fix
 from core.rule import Goal, GoalName, check, goal_board, is_solvable
 from core.solution import (
@@ -54,13 +54,13 @@ def solve(
     if method is None:
         method = SolveMethod.OPTIMAL if board.size <= MAX_OPTIMAL_CELLS else SolveMethod.FAST
     if method is SolveMethod.FAST:
-        moves = solve_fast(board, target, progress=progress, cancelled=cancelled)
-        return Solution(board, target, moves, SolveMethod.FAST, optimal=False)
+        letters = solve_fast_letters(board, target, progress=progress, cancelled=cancelled)
+        return Solution(board, target, None, SolveMethod.FAST, optimal=False, letters=letters)
     if board.width == 1 or board.height == 1:
         # Tiles in a line cannot pass each other: the blank's direct walk is the only
         # shortest solution, and the hand method takes it.
-        moves = solve_fast(board, target)
-        return Solution(board, target, moves, SolveMethod.OPTIMAL, optimal=True)
+        letters = solve_fast_letters(board, target)
+        return Solution(board, target, None, SolveMethod.OPTIMAL, optimal=True, letters=letters)
     from core.search import databases_ready, prepare_databases, solve_optimal
 
     deadline = None if time_budget is None else time.monotonic() + time_budget
@@ -76,7 +76,7 @@ def solve(
         prepare_databases(target, progress=building, cancelled=cancelled)
     found = solve_optimal(board, target, progress=progress, cancelled=cancelled, deadline=deadline)
     if found is None:
-        moves = solve_fast(board, target, progress=progress, cancelled=cancelled)
-        return Solution(board, target, moves, SolveMethod.FAST, optimal=False)
+        letters = solve_fast_letters(board, target, progress=progress, cancelled=cancelled)
+        return Solution(board, target, None, SolveMethod.FAST, optimal=False, letters=letters)
     moves, nodes = found
     return Solution(board, target, moves, SolveMethod.OPTIMAL, optimal=True, nodes=nodes)

@@ -143,8 +143,20 @@ def _solve_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
         write_out(out, json.dumps(solution.to_dict()) + "\n")
     else:
         proof = "optimal" if solution.optimal else "not proven optimal (fast method)"
-        write_out(out, f"{solution.length} moves, {proof}\n{solution.directions}\n")
+        write_out(out, f"{solution.length} moves, {proof}\n")
+        _write_letters(out, solution.letters)
+        write_out(out, "\n")
     return EXIT_SOLVABLE
+
+
+#: Letters written at a time: a 300x300 fast solution has tens of millions, and writing
+#: them in slices never holds a second copy of them all as text.
+_LETTERS_PER_WRITE = 1 << 20
+
+
+def _write_letters(out: TextIO, letters: bytes) -> None:
+    for start in range(0, len(letters), _LETTERS_PER_WRITE):
+        write_out(out, letters[start : start + _LETTERS_PER_WRITE].decode("ascii"))
 
 
 def _solve_batch(

@@ -675,9 +675,9 @@ class MainWindow(QMainWindow):
         self.show_message(f"Looking for the next move: {progress_text(progress)}")
 
     def _show_hint(self, solution: Solution) -> None:
-        if not self._on_screen(solution.start, solution.goal) or not solution.moves:
+        if not self._on_screen(solution.start, solution.goal) or not solution.length:
             return
-        tile = solution.moves[0]
+        tile = solution.tile_slid(solution.start, 0)
         word = TRAVEL_WORDS[solution.directions[0]]
         self.board_view.set_hint_cell(self.model.index_of_tile(tile))
         caveat = (

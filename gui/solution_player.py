@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from core import Board, apply_slide, check
 from core.invariant import invariant_line
 from core.rule import Verdict
-from core.solution import Solution, replay_end
+from core.solution import Solution
 from gui.transport_icons import Transport, transport_icon
 
 #: Moves a second the speed control offers.
@@ -270,12 +270,17 @@ class SolutionPlayer(QWidget):
             return
         if abs(step - self._step) == 1:
             # One slide either way moves the same tile, which is beside the blank.
-            tile = solution.moves[min(step, self._step)]
+            # Read from the letters and the board on screen: the whole list of tile
+            # numbers of a long solution is never built.
+            if step > self._step:
+                tile = solution.tile_slid(board, self._step)
+            else:
+                tile = solution.tile_slid_back(board, step)
             from_cell, to_cell = board.index_of(tile), board.blank_index
             self._board = apply_slide(board, tile)
             self._last_slide = (from_cell, to_cell)
         else:
-            self._board = replay_end(solution.start, solution.moves[:step])
+            self._board = solution.position_after(step)
             self._last_slide = None
         self._step = step
         self._show_step()

@@ -80,3 +80,18 @@ def test_letters_and_moves_are_inverse_and_replays_agree(
     positions = list(replay(start, moves))
     assert len(positions) == length + 1
     assert positions[-1] == board == replay_end(start, moves)
+
+
+def test_a_solution_from_letters_steps_both_ways_without_its_tile_list() -> None:
+    start = parse_board("1 2 3\n4 5 6\n0 7 8")
+    solution = Solution(
+        start, Board.solved(3, 3), None, SolveMethod.FAST, optimal=False, letters=b"LL"
+    )
+    assert solution == Solution(start, Board.solved(3, 3), (7, 8), SolveMethod.FAST, False)
+    assert "moves" not in vars(solution)  # the tile numbers are not built until asked for
+    assert solution.tile_slid(start, 0) == 7
+    middle = solution.position_after(1)
+    assert solution.tile_slid(middle, 1) == 8
+    assert solution.tile_slid_back(middle, 0) == 7
+    assert solution.tile_slid_back(Board.solved(3, 3), 1) == 8
+    assert solution.moves == (7, 8)

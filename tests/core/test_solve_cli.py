@@ -281,3 +281,42 @@ def test_batch_mixes_shortest_and_fast_solutions_by_size() -> None:
     lines = "1 2 3/4 5 6/0 7 8\n" + " ".join(map(str, FIVE_BY_FIVE.tiles)) + "\n"
     code, out = run(["--batch"], lines)
     assert (code, out) == (0, "2 optimal LL\n4 not-optimal LLLL\n")
+
+
+#: Runs the launcher, then reports its peak resident memory (kB): VmHWM belongs to this
+#: process image only, where ru_maxrss would also count pytest's memory at the fork.
+PEAK_PROBE = (
+    "import sys\n"
+    "from gui.launcher import main\n"
+    "status = main(sys.argv[1:])\n"
+    "with open('/proc/self/status') as status_file:\n"
+    "    peak = next(line for line in status_file if line.startswith('VmHWM'))\n"
+    "sys.stderr.write(peak.split()[1])\n"
+    "sys.exit(status)\n"
+)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's VmHWM")
+def test_a_long_fast_solution_takes_memory_by_the_board_not_by_the_move(
+    tmp_path: Path,
+) -> None:
+    # 120x120: millions of moves. A tile number a move (a list, then a tuple, then the
+    # letters as text) took over 100 MB; a byte a move, written in slices, a fraction.
+    board = random_board(120, 120, solvable=True, rng=random.Random(120))
+    board_file = tmp_path / "board.txt"
+    board_file.write_text(format_board(board))
+    finished = subprocess.run(
+        [sys.executable, "-c", PEAK_PROBE, "solve", "--fast", str(board_file)],
+        capture_output=True,
+        timeout=300,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert finished.returncode == 0
+    summary, letters, rest = finished.stdout.split(b"\n")
+    assert summary == f"{len(letters)} moves, not proven optimal (fast method)".encode()
+    assert len(letters) > 3_000_000
+    assert set(letters) <= set(b"UDLR")
+    assert rest == b""
+    peak_megabytes = int(finished.stderr) / 1024
+    assert peak_megabytes < 60
