@@ -28,7 +28,7 @@ from core import (
 from core.draft import MAX_DIGITS, MAX_SIDE, Cell, Draft
 from core.formats import MAX_TEXT_LENGTH
 from gui.board_model import BoardModel
-from gui.commands import DraftCommand, TypeIntoCellCommand
+from gui.commands import DraftCommand, SlideCommand, TypeIntoCellCommand
 
 #: Sent by the board view as the digit when Backspace takes back the last digit typed.
 ERASE_LAST_DIGIT = -1
@@ -123,7 +123,9 @@ class BoardEditor(QObject):
         except BoardError as error:
             self.message.emit(str(error))
             return False
-        return self._show(self.model.draft.with_board(after), f"Slide {tile}")
+        return self._push(
+            SlideCommand(self.model, self.model.draft.with_board(after), f"Slide {tile}")
+        )
 
     def slide(self, direction: Direction) -> bool:
         """Play mode: the arrow keys slide the tile that can move that way."""
@@ -134,7 +136,11 @@ class BoardEditor(QObject):
         after = slide_in_direction(board, direction)
         if after is None:
             return False
-        return self._show(self.model.draft.with_board(after), f"Slide {direction.name.lower()}")
+        return self._push(
+            SlideCommand(
+                self.model, self.model.draft.with_board(after), f"Slide {direction.name.lower()}"
+            )
+        )
 
     # -- place in order ---------------------------------------------------------------
 

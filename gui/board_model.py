@@ -40,6 +40,7 @@ class BoardModel(QObject):
         self._partners: frozenset[int] | None = None
         #: Partners given with the highlighted tile (the guided walk's), else None.
         self._chosen_partners: frozenset[int] | None = None
+        self._changed_by_slide = False
 
     # -- what the views read ---------------------------------------------------------
 
@@ -113,6 +114,13 @@ class BoardModel(QObject):
             return None
         return len(self._draft.analysis.partners(tile))
 
+    @property
+    def changed_by_slide(self) -> bool:
+        """Whether the last change was one tile slid into the blank (or a slide taken back
+        or redone), rather than a new board: play mode counts the one and restarts on the
+        other, and the model is the one place every change passes through."""
+        return self._changed_by_slide
+
     # -- highlight ------------------------------------------------------------------
 
     @property
@@ -163,11 +171,13 @@ class BoardModel(QObject):
 
     # -- mutators (only gui.commands calls these) -------------------------------------
 
-    def set_draft(self, draft: Draft) -> None:
-        """Show `draft`; emits `changed` once (nothing when it equals the one shown)."""
+    def set_draft(self, draft: Draft, *, slide: bool = False) -> None:
+        """Show `draft`; emits `changed` once (nothing when it equals the one shown).
+        `slide` says the change is one tile slid (see `changed_by_slide`)."""
         if draft == self._draft and same_goal(draft.goal, self._draft.goal):
             return
         self._draft = draft
+        self._changed_by_slide = slide
         self._partners = None
         self._chosen_partners = None
         # A highlight refers to tiles; drop it when those tiles no longer exist.

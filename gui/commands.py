@@ -83,6 +83,9 @@ class DraftCommand(QUndoCommand):
     stack keeps it so: every change to the model goes through a command.
     """
 
+    #: Whether the change is one tile slid into the blank (see `BoardModel.changed_by_slide`).
+    IS_SLIDE = False
+
     def __init__(self, model: BoardModel, after: Draft, text: str) -> None:
         super().__init__(text)
         self._model = model
@@ -137,7 +140,14 @@ class DraftCommand(QUndoCommand):
         else:
             cells = unpack(change.after if forward else change.before)
         # One replacement, one signal: size, cells and goal arrive together.
-        model.set_draft(Draft(width, height, tuple(cells), goal))
+        model.set_draft(Draft(width, height, tuple(cells), goal), slide=self.IS_SLIDE)
+
+
+class SlideCommand(DraftCommand):
+    """One tile slid into the blank (play mode). Taking it back slides the tile back, a
+    slide too: on the real puzzle that is one more move, not a new game."""
+
+    IS_SLIDE = True
 
 
 class TypeIntoCellCommand(DraftCommand):

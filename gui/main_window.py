@@ -431,8 +431,9 @@ class MainWindow(QMainWindow):
             lambda cell, digit, continues: editor.type_digit(cell, digit, continues=continues)
         )
         view.blank_typed.connect(editor.make_blank)
-        # Clicks, drags and arrows mean what the mode says (gui.mode_controller).
-        self.modes.slide_attempted.connect(self._count_slide)
+        # Clicks, drags and arrows mean what the mode says (gui.mode_controller). A slide
+        # is a move in play mode's game; any other change of the board is a new game.
+        self.model.changed.connect(self._follow_game)
         self.play_panel.shuffle_requested.connect(self.shuffle)
         view.copy_requested.connect(self.copy_board)
         view.paste_requested.connect(self.paste_board)
@@ -513,9 +514,13 @@ class MainWindow(QMainWindow):
         self.play_panel.restart()
         self._show_mode_hint()
 
-    def _count_slide(self, slid: bool) -> None:
-        """Play mode: a slide made counts as a move; the one that reaches the goal wins."""
-        if not slid:
+    def _follow_game(self) -> None:
+        """Play mode: a slide counts as a move, the one that reaches the goal wins; any other
+        change (a preset, paste, open, photo, undo past the start, the solution player) puts
+        a new board up, so a new game starts. Slides taken back outside play mode count
+        for no game: entering play mode starts one."""
+        if not self.model.changed_by_slide or self.modes.mode is not Mode.PLAY:
+            self.play_panel.restart()
             return
         board = self.model.board
         solved = board is not None and board == goal_board(

@@ -78,3 +78,86 @@ def test_shuffle_gives_a_new_solvable_game(qtbot: QtBot, window) -> None:
     assert check(board).solvable
     assert window.play_panel.moves == 0
     assert not window.play_panel.solved
+
+
+ARROWS = (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_Right, Qt.Key.Key_Down)
+
+
+def slide_some(qtbot: QtBot, window, count: int) -> None:
+    """Make `count` slides with the arrow keys, as a player would (some keys slide nothing)."""
+    start = window.play_panel.moves
+    for key in ARROWS * count:
+        if window.play_panel.moves == start + count:
+            return
+        qtbot.keyClick(window.board_view, key)
+    assert window.play_panel.moves == start + count
+
+
+def shuffle_and_slide(qtbot: QtBot, window) -> None:
+    window.mode_actions[Mode.PLAY].trigger()
+    qtbot.mouseClick(
+        window.play_panel.findChild(QPushButton, "shuffleButton"), Qt.MouseButton.LeftButton
+    )
+    slide_some(qtbot, window, 3)
+    assert window.play_panel.text.startswith("Moves 3 ")
+
+
+def test_a_preset_starts_a_new_game(qtbot: QtBot, window) -> None:
+    shuffle_and_slide(qtbot, window)
+    window.size_bar.preset_buttons[1].click()  # 4x4, in its goal position
+    assert window.model.board == Board.solved(4, 4)
+    assert window.play_panel.text == "Moves 0 \u00b7 0:00"
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Right)  # tile 15 out of place
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Left)  # and back
+    assert window.model.board == Board.solved(4, 4)
+    assert window.play_panel.text.startswith("Solved in 2 moves, ")
+
+
+def paste(window) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    QGuiApplication.clipboard().setText("1 2 3\n4 5 6\n7 0 8")
+    window.paste_action.trigger()
+
+
+def undo_past_the_start(window) -> None:
+    for _ in range(4):  # three slides, then the shuffle
+        window.undo_action.trigger()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        paste,
+        undo_past_the_start,
+        lambda window: window.new_action.trigger(),
+        lambda window: window.random_unsolvable_action.trigger(),
+    ],
+    ids=["paste", "undo past the start", "new", "random board"],
+)
+def test_every_change_but_a_slide_starts_a_new_game(qtbot: QtBot, window, change) -> None:
+    shuffle_and_slide(qtbot, window)
+    change(window)
+    assert window.play_panel.text == "Moves 0 \u00b7 0:00"
+    assert not window.play_panel.solved
+
+
+def test_taking_a_slide_back_is_a_slide(qtbot: QtBot, window) -> None:
+    # On the real puzzle, putting a tile back is one more slide; the game goes on.
+    shuffle_and_slide(qtbot, window)
+    window.undo_action.trigger()
+    assert window.play_panel.moves == 4
+
+
+def test_the_solution_player_starts_a_new_game(qtbot: QtBot, window) -> None:
+    window.editor.load(ONE_SLIDE_AWAY)
+    window.mode_actions[Mode.PLAY].trigger()
+    qtbot.keyClick(window.board_view, Qt.Key.Key_Right)  # tile 7 right: away from the goal
+    assert window.play_panel.moves == 1
+    with qtbot.waitSignal(window.solve_runner.solved, timeout=10_000):
+        window.solve_action.trigger()
+    window.solution_player.step_forward()  # the player's slide is not the player's move
+    assert window.play_panel.text == "Moves 0 \u00b7 0:00"
+    window.solution_player.step_forward()
+    assert window.model.board == Board.solved(3, 3)
+    assert not window.play_panel.solved
