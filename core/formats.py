@@ -708,6 +708,202 @@ class WidthNeededError(BoardError):
         return [width for width in range(1, count + 1) if count % width == 0 and count >= 2]
 
 
+@dataclass(frozen=True)
+class ShapeChoice:
+    """One shape the numbers of a pasted text could make: `width` x `height`, and when the
+    text left the blank out, the cell index it goes in (`blank_at`)."""
+
+    width: int
+    height: int
+    blank_at: int | None = None
+
+    @property
+    def label(self) -> str:
+        """'3 wide \u00d7 5 high', or '4\u00d74, blank left out'."""
+        width, height = self.width, self.height
+        size = f"{width}\u00d7{height}" if width == height else f"{width} wide \u00d7 {height} high"
+        return size if self.blank_at is None else f"{size}, blank left out"
+
+
+@dataclass(frozen=True)
+class ShapeQuestion:
+    """The shapes to offer for text whose numbers make a board only once its shape is
+    known, and which of them is likeliest (the one to preselect)."""
+
+    count: int
+    choices: tuple[ShapeChoice, ...]
+    likeliest: int
+
+
+def shape_question(text: str, *, max_side: int | None = None) -> ShapeQuestion | None:
+    """Which shapes `text` could be, when it does not read as a board by itself; None when
+    it reads as one, or is no board whatever the shape (`parse_document` says why).
+
+    Two cases ask: one line of numbers whose count is not a square (every width its cells
+    fill), and the tiles of a board with the blank left out: the numbers 1..n with n one
+    less than a square, or than a board one cell wider than high (or higher than wide),
+    the sizes puzzles come in. People type the 15 numbers of a 15-puzzle and skip the
+    hole; reading them as a 3x5 whose tile 15 is the blank gives a verdict on a board no
+    one has. Those shapes come first, and the blank goes where the text shows a gap (a
+    row one number short, a wider space, a blank line), else last. `max_side` drops
+    shapes with a longer side (the window edits boards of up to 100x100).
+    """
+    count = 0
+    widths: list[int] = []
+    side_limit = max_side if max_side is not None else MAX_CELLS
+    try:
+        parse_document(text, max_cells=min(side_limit * side_limit, MAX_CELLS))
+    except WidthNeededError as needed:
+        count, widths = needed.cell_count, needed.widths
+    except (ValueError, RecursionError):
+        pass
+    else:
+        return None
+    missing = _blank_left_out_choices(text, side_limit)
+    if missing:
+        count = missing[0].width * missing[0].height - 1
+    fill = [
+        ShapeChoice(width, count // width)
+        for width in widths
+        if width <= side_limit and count // width <= side_limit
+    ]
+    choices = tuple(missing) + tuple(fill)
+    if not choices:
+        return None
+    if missing:
+        likeliest = 0
+    else:
+        # Of the widths alone, the squarest board is the likeliest.
+        likeliest = min(range(len(fill)), key=lambda i: abs(fill[i].width - fill[i].height))
+    return ShapeQuestion(count, choices, likeliest)
+
+
+def read_in_shape(text: str, choice: ShapeChoice, *, max_cells: int = MAX_CELLS) -> ParsedBoard:
+    """The board `text` makes in the shape `choice` (one of `shape_question`'s).
+
+    Raises `BoardError` as `parse_document` does.
+    """
+    if choice.blank_at is None:
+        return parse_document(text, choice.width, max_cells=max_cells)
+    _refuse_more_tokens_than_a_board_holds(text, max_cells)
+    cells = _tokens_of(text)
+    cells.insert(choice.blank_at, "0")
+    return _within(ParsedBoard(_board_from_cells(cells, choice.width, choice.height)), max_cells)
+
+
+def _tokens_of(text: str) -> list[str]:
+    rows, _sized = _rows_from_text(text)
+    return list(chain.from_iterable(rows))
+
+
+def _blank_left_out_choices(text: str, side_limit: int) -> list[ShapeChoice]:
+    """The usual shapes one cell larger than the numbers in `text`, when they are exactly
+    the tiles 1..n (no blank written, no duplicate); the likeliest first."""
+    if _json_start(text) is not None:
+        return []  # JSON says its size; a short list of tiles is a mistake, not a shape
+    try:
+        rows, _sized = _rows_from_text(text)
+    except (ValueError, RecursionError):
+        return []
+    cells = list(chain.from_iterable(rows))
+    count = len(cells)
+    sizes = [(w, h) for w, h in _usual_sizes(count + 1) if w <= side_limit and h <= side_limit]
+    if not sizes:
+        return []
+    try:
+        values = [_cell_value(cell, index, count) for index, cell in enumerate(cells)]
+    except ValueError:
+        return []
+    if sorted(values) != list(range(1, count + 1)):
+        return []  # a blank (0, _, ...) is written, or these are not the tiles 1..n
+    lines = _plain_rows(text)
+    row_lines = lines if lines is not None and len(lines) == len(rows) else None
+    choices = []
+    for width, height in sizes:
+        blank_at = _blank_in_short_row(rows, row_lines, width, height)
+        fits = blank_at is not None
+        if blank_at is None:
+            blank_at = _widest_gap(text, count)
+        choices.append((not fits, width != height, ShapeChoice(width, height, blank_at)))
+    # Shapes whose rows the text already shows first, then squares, wide before tall.
+    return [choice for *_key, choice in sorted(choices, key=lambda c: c[:2])]
+
+
+def _usual_sizes(cells: int) -> list[tuple[int, int]]:
+    """Squares, and boards one cell wider than high or higher than wide, of `cells` cells
+    (the sizes sliding puzzles come in), from 2x2 up."""
+    side = math.isqrt(cells)
+    if side * side == cells:
+        return [(side, side)] if side >= 2 else []
+    # w * (w + 1) == cells has w = isqrt(cells) when it has a solution.
+    if side >= 2 and side * (side + 1) == cells:
+        return [(side + 1, side), (side, side + 1)]
+    return []
+
+
+def _blank_in_short_row(
+    rows: list[list[str]], lines: list[str] | None, width: int, height: int
+) -> int | None:
+    """Rows of `width` cells but one that is a cell short: the blank is in that row, at
+    its gap (see `_gap_in_line`) or at its end; None when the rows are not so."""
+    lengths = [len(row) for row in rows]
+    if len(rows) != height or sorted(lengths) != [width - 1] + [width] * (height - 1):
+        return None
+    short = lengths.index(width - 1)
+    within = width - 1
+    if lines is not None:
+        full = [line for number, line in enumerate(lines) if number != short]
+        gap = _gap_in_line(lines[short], full)
+        if gap is not None:
+            within = gap
+    return short * width + within
+
+
+def _space_runs(line: str) -> list[int]:
+    """The lengths of the spaces before each number of a line (0 for none before the first)."""
+    runs = []
+    position = 0
+    for match in re.finditer(r"\S+", line):
+        runs.append(match.start() - position)
+        position = match.end()
+    return runs
+
+
+def _gap_in_line(line: str, full_lines: list[str]) -> int | None:
+    """Where in a row one number short the missing cell is, by its spacing: before the
+    number that follows a wider space than any the full rows have (a grid typed with its
+    columns lined up); None when no space stands out."""
+    widest_elsewhere = max((max(_space_runs(other), default=0) for other in full_lines), default=0)
+    runs = _space_runs(line)
+    widest = max(runs, default=0)
+    if widest <= widest_elsewhere or runs.count(widest) != 1:
+        return None
+    return runs.index(widest)
+
+
+def _widest_gap(text: str, count: int) -> int:
+    """Where in a text of plain numbers the left-out blank goes: at the one blank line
+    between numbers, else at the one space wider than every other; else last."""
+    if _plain_rows(text) is None:
+        return count
+    separators = []  # (line breaks, spaces) before each number after the first
+    previous_end = None
+    for match in re.finditer(r"\S+", text):
+        if previous_end is not None:
+            between = text[previous_end : match.start()]
+            breaks = between.count("\n")
+            separators.append((breaks, 0 if breaks else len(between)))
+        previous_end = match.end()
+    blank_lines = [i for i, (breaks, _spaces) in enumerate(separators) if breaks >= 2]
+    if blank_lines:
+        return blank_lines[0] + 1 if len(blank_lines) == 1 else count
+    runs = [spaces for breaks, spaces in separators if not breaks]
+    widest = max(runs, default=0)
+    if len(runs) > 1 and runs.count(widest) == 1:
+        return next(i for i, sep in enumerate(separators) if sep == (0, widest)) + 1
+    return count
+
+
 class _TilesWrongError(BoardError):
     """A board of a good shape whose numbers are not a permutation (a duplicate, a tile out
     of range, two blanks, ...): still worth showing, with its problems marked."""

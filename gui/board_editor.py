@@ -26,7 +26,7 @@ from core import (
     slide_in_direction,
 )
 from core.draft import MAX_DIGITS, MAX_SIDE, Cell, Draft
-from core.formats import MAX_TEXT_LENGTH
+from core.formats import MAX_TEXT_LENGTH, ShapeChoice, ShapeQuestion, read_in_shape, shape_question
 from gui.board_model import BoardModel
 from gui.commands import DraftCommand, SlideCommand, TypeIntoCellCommand
 
@@ -46,10 +46,10 @@ class BoardEditor(QObject):
         self.undo_stack = undo_stack
         #: Asked before an edit drops tiles; the main window shows a dialog. Tests replace it.
         self.confirm_drop: Callable[[str], bool] = lambda _question: True
-        #: Asked for the width of one pasted line of numbers that is not a square: the
-        #: count, and the widths that fill rows exactly; None cancels. The main window
-        #: shows a list to pick from. Tests replace it.
-        self.choose_width: Callable[[int, list[int]], int | None] = lambda _count, _ws: None
+        #: Asked which shape pasted numbers are when the text does not say (one line whose
+        #: count is not a square, the tiles of a board with the blank left out); None
+        #: cancels. The main window shows a list to pick from. Tests replace it.
+        self.choose_shape: Callable[[ShapeQuestion], ShapeChoice | None] = lambda _q: None
         self.rng = random.Random()
         #: The cell and undo index of the step a number being typed is merged into.
         self._typing_step: tuple[int, int] | None = None
@@ -189,30 +189,31 @@ class BoardEditor(QObject):
             )
             return False
         try:
-            try:
-                parsed = parse_document(text, max_cells=MAX_SIDE * MAX_SIDE)
-            except WidthNeededError as needed:
-                width = self._width_for(needed)
-                if width is None:
-                    self.message.emit(
-                        f"Cannot paste: one line of {needed.cell_count} numbers is not a "
-                        "square board; choose its width to read it"
-                    )
-                    return False
-                parsed = parse_document(text, width, max_cells=MAX_SIDE * MAX_SIDE)
+            parsed = parse_document(text, max_cells=MAX_SIDE * MAX_SIDE)
         except (ValueError, RecursionError) as error:
-            self.message.emit(f"Cannot paste: {error or type(error).__name__}")
-            return False
+            # The text may be a board whose shape it does not say: ask which, if core
+            # sees shapes it could be.
+            question = shape_question(text, max_side=MAX_SIDE)
+            choice = None if question is None else self.choose_shape(question)
+            if choice is None and isinstance(error, WidthNeededError):
+                self.message.emit(
+                    f"Cannot paste: one line of {error.cell_count} numbers is not a "
+                    "square board; choose its width to read it"
+                )
+                return False
+            if choice is None:
+                self.message.emit(f"Cannot paste: {error or type(error).__name__}")
+                return False
+            try:
+                parsed = read_in_shape(text, choice, max_cells=MAX_SIDE * MAX_SIDE)
+            except ValueError as shaped_error:
+                self.message.emit(f"Cannot paste: {shaped_error}")
+                return False
         if parsed.board.width > MAX_SIDE or parsed.board.height > MAX_SIDE:
             self.message.emit(f"Cannot paste: the window edits boards up to {MAX_SIDE}x{MAX_SIDE}")
             return False
         self.load(parsed.board, parsed.goal, "Paste board")
         return True
-
-    def _width_for(self, needed: WidthNeededError) -> int | None:
-        count = needed.cell_count
-        widths = [w for w in needed.widths if w <= MAX_SIDE and count // w <= MAX_SIDE]
-        return self.choose_width(count, widths) if widths else None
 
     def copy_text(self) -> str:
         """The board as grid text; an unfinished board keeps its gaps as `_`."""

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import Board, Goal, GoalName, goal_board
+from core.formats import ShapeChoice, ShapeQuestion
 from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, Solution
 from core.textio import quote_name
 from gui.app import Appearance, forced_palette
@@ -134,7 +135,7 @@ class MainWindow(QMainWindow):
         self.editor = BoardEditor(self.model, self.undo_stack, self)
         self.editor.rng = random.Random()
         self.editor.confirm_drop = self._confirm
-        self.editor.choose_width = self._ask_width
+        self.editor.choose_shape = self._ask_shape
 
         self.board_view = BoardView(self.model, self)
         self.modes = ModeController(self.model, self.editor, self.board_view)
@@ -701,21 +702,24 @@ class MainWindow(QMainWindow):
         self._last_message = line.removeprefix("Cannot paste: ")
         self.status_message.setText(line)
 
-    def _ask_width(self, count: int, widths: list[int]) -> int | None:
-        """Which size one pasted line of `count` numbers is; None if the user cancels."""
+    def _ask_shape(self, question: ShapeQuestion) -> ShapeChoice | None:
+        """Which board pasted numbers make, when the text does not say; None if the user
+        cancels."""
         from PySide6.QtWidgets import QInputDialog
 
-        sizes = [f"{width} wide \u00d7 {count // width} high" for width in widths]
-        squarest = min(range(len(widths)), key=lambda i: abs(widths[i] - count // widths[i]))
-        choice, chosen = QInputDialog.getItem(
-            self,
-            APP_NAME,
-            f"One line of {count} numbers is not a square board. Which size is it?",
-            sizes,
-            squarest,
-            False,
+        labels = [choice.label for choice in question.choices]
+        count = question.count
+        if any(choice.blank_at is not None for choice in question.choices):
+            prompt = (
+                f"{count} numbers and no blank: which board is it?\nA blank left out goes "
+                "where the text has a gap, else last."
+            )
+        else:
+            prompt = f"One line of {count} numbers is not a square board. Which size is it?"
+        label, chosen = QInputDialog.getItem(
+            self, APP_NAME, prompt, labels, question.likeliest, False
         )
-        return widths[sizes.index(choice)] if chosen else None
+        return question.choices[labels.index(label)] if chosen else None
 
     def _confirm(self, question: str) -> bool:
         from PySide6.QtWidgets import QMessageBox

@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from core import Board, Direction
 from core.draft import MAX_SIDE, Draft
+from core.formats import ShapeChoice, ShapeQuestion
 from gui.board_editor import ERASE_LAST_DIGIT, BoardEditor
 from gui.board_model import BoardModel
 from gui.commands import UNDO_LIMIT, DraftCommand, TypeIntoCellCommand
@@ -370,22 +371,27 @@ def test_an_undo_step_names_its_cell_as_the_board_labels_it() -> None:
 
 def test_a_line_that_is_not_a_square_asks_for_its_width() -> None:
     editor = make_editor()
-    asked: list[tuple[int, list[int]]] = []
+    asked: list[ShapeQuestion] = []
 
-    def choose(count: int, widths: list[int]) -> int | None:
-        asked.append((count, widths))
-        return 4
+    def choose(question: ShapeQuestion) -> ShapeChoice | None:
+        asked.append(question)
+        return ShapeChoice(4, 3)
 
-    editor.choose_width = choose
+    editor.choose_shape = choose
     assert editor.paste_text("1 2 3 4 5 6 7 8 9 10 11 0")
-    assert asked == [(12, [1, 2, 3, 4, 6, 12])]
+    assert [(q.count, [c.width for c in q.choices]) for q in asked] == [(12, [1, 2, 3, 4, 6, 12])]
     assert editor.model.board == Board.solved(4, 3)
 
 
 def test_a_line_of_five_offers_a_row_or_a_column() -> None:
     editor = make_editor()
     asked: list[list[int]] = []
-    editor.choose_width = lambda _count, widths: asked.append(widths) or 5
+
+    def choose(question: ShapeQuestion) -> ShapeChoice | None:
+        asked.append([choice.width for choice in question.choices])
+        return ShapeChoice(5, 1)
+
+    editor.choose_shape = choose
     assert editor.paste_text("1, 2, 3, 4, 0")
     assert asked == [[1, 5]]
     assert editor.model.board == Board.solved(5, 1)
@@ -396,7 +402,7 @@ def test_cancelling_the_width_changes_nothing_and_says_so() -> None:
     before = editor.model.draft
     messages: list[str] = []
     editor.message.connect(messages.append)
-    editor.choose_width = lambda _count, _widths: None
+    editor.choose_shape = lambda _question: None
     assert not editor.paste_text("1 2 3 4 0")
     assert editor.model.draft == before
     assert messages == [

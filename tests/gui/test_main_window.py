@@ -127,6 +127,58 @@ def test_paste_every_core_format(qtbot: QtBot, window, form):
     assert window.findChild(QLabel, "verdictLabel").text() == "Not solvable"
 
 
+def answer_shape_dialog(qtbot: QtBot, seen: list[list[str]], pick: str | None = None) -> None:
+    """Once the paste's real shape dialog is open: note its choices, pick `pick` (or keep
+    the one it preselected) and press its real OK."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QInputDialog
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QInputDialog) or not dialog.isVisible():
+            QTimer.singleShot(10, look)
+            return
+        combo = dialog.findChild(QComboBox)
+        seen.append([combo.itemText(i) for i in range(combo.count())] + [combo.currentText()])
+        if pick is not None:
+            combo.setCurrentText(pick)
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, look)
+
+
+def test_fifteen_numbers_without_the_blank_paste_as_a_fifteen_puzzle(qtbot: QtBot, window):
+    seen: list[list[str]] = []
+    answer_shape_dialog(qtbot, seen)
+    QGuiApplication.clipboard().setText(" ".join(str(tile) for tile in range(1, 16)))
+    window.paste_action.trigger()
+    *offered, preselected = seen[0]
+    assert offered[0] == preselected == "4\u00d74, blank left out"
+    assert "3 wide \u00d7 5 high" in offered
+    assert window.model.board == Board.solved(4, 4)
+    assert window.findChild(QLabel, "verdictLabel").text() == "Solvable"
+
+
+def test_a_row_one_number_short_takes_the_blank_there(qtbot: QtBot, window):
+    seen: list[list[str]] = []
+    answer_shape_dialog(qtbot, seen)
+    QGuiApplication.clipboard().setText("12 1 10 2\n7 11 4 14\n5 9 15\n8 13 6 3")
+    window.paste_action.trigger()
+    assert seen[0] == ["4\u00d74, blank left out", "4\u00d74, blank left out"]
+    assert window.model.board == Board.from_rows(
+        [[12, 1, 10, 2], [7, 11, 4, 14], [5, 9, 15, 0], [8, 13, 6, 3]]
+    )
+
+
+def test_the_width_choices_still_read_the_old_way(qtbot: QtBot, window):
+    seen: list[list[str]] = []
+    answer_shape_dialog(qtbot, seen, pick="3 wide \u00d7 5 high")
+    QGuiApplication.clipboard().setText(" ".join(str(tile) for tile in range(1, 16)))
+    window.paste_action.trigger()
+    assert (window.model.width, window.model.height) == (3, 5)
+
+
 def test_paste_of_junk_changes_nothing_and_says_why(window):
     before = window.model.cells()
     QGuiApplication.clipboard().setText("hello 1 2 3")
