@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData, QSettings, Qt
 from PySide6.QtGui import (
@@ -79,6 +79,7 @@ from gui.verdict_banner import VerdictBanner
 from gui.walkthrough_dialog import WalkthroughDialog
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 
     from gui.export import ResultPicture
@@ -170,6 +171,8 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.status_message = QLabel(self)
         self._last_message = ""
+        #: Counts messages shown, so a message's end does not clear a newer one.
+        self._message_serial = 0
         self.status_message.setObjectName("statusMessage")
 
         self._build_layout()
@@ -190,7 +193,8 @@ class MainWindow(QMainWindow):
         self._show_mode_hint()
         if self.dropped_settings:
             self.show_message(
-                "Settings dropped as damaged, defaults used: " + ", ".join(self.dropped_settings)
+                "Settings dropped as damaged, defaults used: " + ", ".join(self.dropped_settings),
+                until=None,
             )
         self.board_view.setFocus()
 
@@ -558,7 +562,7 @@ class MainWindow(QMainWindow):
             tile = self.editor.next_tile_to_place()
             hint = f"Click where tile {tile} sits" if tile else "All tiles placed"
         self.board_view.set_header_hint(hint if mode is not Mode.EDIT else "")
-        self.show_message(hint)
+        self.show_message(hint, until=None)
 
     def _on_model_changed(self) -> None:
         if self.modes.mode is Mode.PLACE:
@@ -622,7 +626,8 @@ class MainWindow(QMainWindow):
         self.solution_player.set_solution(solution)
         self.solution_player.show()
         self.solution_player.setFocus()
-        self.show_message(f"Solved: {length_text(solution)}")
+        # Said while the player shows the solution, whose slides change the board.
+        self.show_message(f"Solved: {length_text(solution)}", until=self.playback.ended)
 
     def _show_solution_step(self, step: int) -> None:
         player = self.solution_player
@@ -693,14 +698,36 @@ class MainWindow(QMainWindow):
 
     # -- messages and dialogs -----------------------------------------------------------
 
-    def show_message(self, text: str) -> None:
+    def show_message(
+        self, text: str, *, until: SignalInstance | Literal["board"] | None = "board"
+    ) -> None:
         """One line in the status bar: line breaks become spaces and a very long text is
-        cut, so no message (a file name, a token from a bad file) can take over the window."""
+        cut, so no message (a file name, a token from a bad file) can take over the window.
+
+        A message says what is true now, so it goes when what it describes does: by
+        default when the board changes next (a hint, a verdict on a search, "Board
+        pasted"; shown after the change it describes, it outlives that one), or when
+        `until` fires (a dialog's instruction), or, with None, only when replaced (the
+        mode's hint)."""
         line = " ".join(text.split())
         if len(line) > MAX_MESSAGE_LENGTH:
             line = line[: MAX_MESSAGE_LENGTH - 1] + "\u2026"
         self._last_message = line.removeprefix("Cannot paste: ")
         self.status_message.setText(line)
+        self._message_serial += 1
+        if until is not None:
+            end = self.model.changed if until == "board" else until
+            serial = self._message_serial
+            # One shot: the connection goes once it has fired, whether or not the message
+            # was still up (a newer one has its own serial).
+            end.connect(
+                lambda *_args: self._end_message(serial),
+                Qt.ConnectionType.SingleShotConnection,
+            )
+
+    def _end_message(self, serial: int) -> None:
+        if serial == self._message_serial:
+            self.status_message.clear()
 
     def _ask_shape(self, question: ShapeQuestion) -> ShapeChoice | None:
         """Which board pasted numbers make, when the text does not say; None if the user
@@ -818,7 +845,7 @@ class MainWindow(QMainWindow):
             self._refuse_photo(name, missing)
             return
         self._photo_name = name
-        self.show_message("Reading the photo\u2026")
+        self.show_message("Reading the photo\u2026", until=None)
         self.photo_loader.request(ReadRequest(data, decode_only=True))
 
     def paste_photo(self) -> None:
@@ -861,7 +888,7 @@ class MainWindow(QMainWindow):
         self.photo_dialog = dialog
         dialog.accepted.connect(lambda: self._use_photo_board(dialog))
         dialog.finished.connect(lambda _result: self._photo_dialog_closed(dialog))
-        self.show_message("Check the reading, then Use This Board")
+        self.show_message("Check the reading, then Use This Board", until=dialog.finished)
         dialog.open()
 
     def _photo_dialog_closed(self, dialog: PhotoDialog) -> None:
