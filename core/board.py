@@ -23,22 +23,14 @@ class BoardError(ValueError):
     """
 
 
-class RowOrder(StrEnum):
-    """How rows are numbered when a cell is named."""
-
-    #: Text and files: row 1 is the first line, as an editor numbers lines.
-    FROM_TOP = "from-top"
-    #: The window: rows are labelled from the bottom, as the rule counts the blank's row.
-    FROM_BOTTOM = "from-bottom"
-
-
-def cell_name(index: int, width: int, height: int = 0, order: RowOrder = RowOrder.FROM_TOP) -> str:
-    """Human name of a cell: 'row 2, column 3' (1-based, rows from the top), or with
-    `RowOrder.FROM_BOTTOM` 'row 3 from the bottom, column 3' (`height` then needed)."""
+def cell_name(index: int, width: int) -> str:
+    """How every message a person reads names a cell: 'row 2 from the top, column 3'
+    (1-based). The window numbers rows from the bottom beside the board, as the rule
+    counts the blank's row, and text is read from the top: a bare 'row 2' was read both
+    ways, so the direction is always said. Only the blank's row in the rule is counted
+    from the bottom, and said so where it is."""
     row, column = divmod(index, width)
-    if order is RowOrder.FROM_BOTTOM:
-        return f"row {height - row} from the bottom, column {column + 1}"
-    return f"row {row + 1}, column {column + 1}"
+    return f"row {row + 1} from the top, column {column + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +186,6 @@ def find_problems(
     width: int,
     height: int,
     cells: Iterable[int | None],
-    order: RowOrder = RowOrder.FROM_TOP,
 ) -> list[CellProblem]:
     """Every problem of a board being entered, in reading order.
 
@@ -207,7 +198,7 @@ def find_problems(
     count = width * height
 
     def name(index: int) -> str:
-        return cell_name(index, width, height, order)
+        return cell_name(index, width)
 
     problems: list[CellProblem] = []
     first_seen: dict[int, int] = {}

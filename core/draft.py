@@ -17,7 +17,6 @@ from core.board import (
     BoardError,
     CellProblem,
     ProblemKind,
-    RowOrder,
     find_problems,
     validate_shape,
 )
@@ -292,8 +291,7 @@ def _analyse(width: int, height: int, cells: tuple[Cell, ...], goal: Goal) -> An
     if board is None:
         # Cells not filled in yet are not errors while they wait: only what is wrong with
         # the tiles typed so far is named (and "n cells still empty" once the rest is right).
-        # Cells are named as the window labels its rows: from the bottom.
-        found = find_problems(width, height, cells, RowOrder.FROM_BOTTOM)
+        found = find_problems(width, height, cells)
         problems = [_unmarked_if_empty(problem) for problem in found]
         if not problems:
             board = Board(width, height, tuple(cell or 0 for cell in cells))

@@ -18,7 +18,7 @@ from enum import StrEnum
 from itertools import chain
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from core.board import MAX_CELLS, Board, BoardError, find_problems, validate_shape
+from core.board import MAX_CELLS, Board, BoardError, cell_name, find_problems, validate_shape
 from core.rule import GOAL_NAMES, Goal, GoalName
 
 if TYPE_CHECKING:
@@ -938,8 +938,7 @@ def _cell_value(cell: str, index: int, width: int) -> int:
     token = cell.strip()
     if token in BLANK_TOKENS:
         return 0
-    row, column = divmod(index, width)
-    where = f"row {row + 1}, column {column + 1}"
+    where = cell_name(index, width)
     shown = token if len(token) <= 20 else token[:20] + "..."
     # One optional sign, then ASCII digits: "++0" or "-+3" are not numbers, and int()
     # would raise a plain ValueError for them.

@@ -21,7 +21,7 @@ from enum import StrEnum
 from itertools import compress, repeat
 from operator import gt
 
-from core.board import BLANK, Board, RowOrder, cell_name
+from core.board import BLANK, Board, cell_name
 from core.rule import Goal, GoalName, Rule, check, goal_board, inversion_index
 
 __all__ = ["MAX_TILE_STEPS", "StepKind", "WalkStep", "walkthrough"]
@@ -173,7 +173,7 @@ def _ending(
     blank_row = board.blank_row_from_bottom
     goal_row = target.blank_row_from_bottom
     width = board.width
-    place = cell_name(blank, width, board.height, RowOrder.FROM_BOTTOM)
+    place = cell_name(blank, width)
     row_cells = tuple(range(blank - blank % width, blank - blank % width + width))
     if rule is Rule.LINE:
         shape = "one tile wide" if width == 1 else "one tile high"

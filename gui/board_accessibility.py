@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QPoint, QPointF, QRect
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
 from PySide6.QtWidgets import QAccessibleWidget
 
-from core.board import RowOrder, cell_name
+from core.board import cell_name
 
 if TYPE_CHECKING:
     from gui.board_view import BoardView
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def cell_description(view: BoardView, index: int) -> str:
     """What a screen reader says for a cell: where it is and what it holds."""
     model = view.model
-    where = cell_name(index, model.width, model.height, RowOrder.FROM_BOTTOM)
+    where = cell_name(index, model.width)
     value = model.cell(index)
     if value is None:
         held = "empty"

@@ -17,7 +17,7 @@ from typing import TypeAlias
 
 from PySide6.QtGui import QUndoCommand
 
-from core.board import RowOrder, cell_name
+from core.board import cell_name
 from core.draft import Cell, Draft
 from core.rule import same_goal
 from gui.board_model import BoardModel
@@ -162,7 +162,7 @@ class TypeIntoCellCommand(DraftCommand):
         super().__init__(
             model,
             after,
-            f"Type {shown} at {cell_name(cell, model.width, model.height, RowOrder.FROM_BOTTOM)}",
+            f"Type {shown} at {cell_name(cell, model.width)}",
         )
         self.cell = cell
         self.continues = continues

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import Goal
-from core.board import RowOrder, cell_name
+from core.board import cell_name
 from core.draft import Draft
 from gui.photo_reader import PhotoReader, ReadOutcome, ReadRequest
 from gui.photo_view import PhotoView
@@ -375,15 +375,14 @@ class PhotoDialog(QDialog):
         ]
 
     def check_note(self) -> str:
-        """Which cells to check on the board loaded, named as the window labels them (rows
-        from the bottom): 'check row 3 from the bottom, column 2 (read as 11) and 1 more'.
+        """Which cells to check on the board loaded, named as everywhere (core's
+        `cell_name`): 'check row 2 from the top, column 2 (read as 11) and 1 more'.
         Empty when there is none."""
         reading, cells = self.reading, self.unchecked_cells()
         if reading is None or not cells:
             return ""
         named = [
-            f"{cell_name(index, reading.width, reading.height, RowOrder.FROM_BOTTOM)} "
-            f"(read as {'the blank' if number == 0 else number})"
+            f"{cell_name(index, reading.width)} (read as {'the blank' if number == 0 else number})"
             for index, number in cells[:NAMED_CELLS]
         ]
         more = len(cells) - len(named)

@@ -99,9 +99,20 @@ def test_max_cells_is_the_limit_exactly() -> None:
     ("tiles", "message"),
     [
         ((1, 2, 3), r"a 2x2 board needs 4 cells, got 3"),
-        ((1, 1, 3, 0), r"row 1, column 2: tile 1 appears twice \(also at row 1, column 1\)"),
-        ((1, 2, 4, 0), r"row 2, column 1: 4 is out of range; a 2x2 board has tiles 1 to 3"),
-        ((1, 0, 3, 0), r"row 2, column 2: a second blank \(the first is at row 1, column 2\)"),
+        (
+            (1, 1, 3, 0),
+            r"row 1 from the top, column 2: tile 1 appears twice"
+            r" \(also at row 1 from the top, column 1\)",
+        ),
+        (
+            (1, 2, 4, 0),
+            r"row 2 from the top, column 1: 4 is out of range; a 2x2 board has tiles 1 to 3",
+        ),
+        (
+            (1, 0, 3, 0),
+            r"row 2 from the top, column 2: a second blank"
+            r" \(the first is at row 1 from the top, column 2\)",
+        ),
     ],
 )
 def test_invalid_tiles(tiles: tuple[int, ...], message: str) -> None:
@@ -152,7 +163,10 @@ def test_duplicate_marks_both_cells() -> None:
     duplicate = problems[0]
     assert duplicate.kind == "duplicate"
     assert duplicate.cells == (1, 4)
-    assert "row 2, column 2: tile 2 appears twice (also at row 1, column 2)" in duplicate.message
+    assert (
+        "row 2 from the top, column 2: tile 2 appears twice (also at row 1 from the top, column 2)"
+        in duplicate.message
+    )
     missing = problems[1]
     assert missing.kind == "missing"
     assert missing.message == "tile 5 is missing"
@@ -168,7 +182,7 @@ def test_out_of_range_marks_the_cell() -> None:
     (problem, missing) = find_problems(2, 2, [1, 2, 9, 0])
     assert problem.kind == "out-of-range"
     assert problem.cells == (2,)
-    assert "row 2, column 1: 9 is out of range" in problem.message
+    assert "row 2 from the top, column 1: 9 is out of range" in problem.message
     assert missing.message == "tile 3 is missing"
 
 
@@ -188,4 +202,4 @@ def test_cells_still_empty() -> None:
     problems = find_problems(2, 2, [1, None, None, 3])
     assert problems[0].kind == "empty"
     assert problems[0].cells == (1, 2)
-    assert "1 cell still empty (first at row 1, column 2)" in problems[0].message
+    assert "1 cell still empty (first at row 1 from the top, column 2)" in problems[0].message

@@ -57,7 +57,8 @@ def test_invalid_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 2
     assert out == ""
     assert captured.err == (
-        "slidecheck check: row 2, column 2: tile 1 appears twice (also at row 1, column 1)\n"
+        "slidecheck check: row 2 from the top, column 2: tile 1 appears twice"
+        " (also at row 1 from the top, column 1)\n"
     )
 
 
@@ -157,10 +158,11 @@ def test_batch_one_line_per_input_line_in_order() -> None:
     assert out.splitlines() == [
         "solvable",
         "unsolvable",
-        "invalid: row 1, column 2: tile 1 appears twice (also at row 1, column 1)",
+        "invalid: row 1 from the top, column 2: tile 1 appears twice"
+        " (also at row 1 from the top, column 1)",
         "invalid: empty input: no board given",
         "solvable",
-        "invalid: row 1, column 1: 'not' is not a number",
+        "invalid: row 1 from the top, column 1: 'not' is not a number",
         "unsolvable",
     ]
 
@@ -184,7 +186,10 @@ def test_batch_json() -> None:
     first, second, third = (json.loads(line) for line in out.splitlines())
     assert first["solvable"] is True
     assert first == {**check(Board(2, 2, (1, 2, 3, 0))).to_dict(), "suggested_fix": None}
-    assert second == {"error": "row 1, column 2: tile 1 appears twice (also at row 1, column 1)"}
+    assert second == {
+        "error": "row 1 from the top, column 2: tile 1 appears twice"
+        " (also at row 1 from the top, column 1)"
+    }
     assert third["solvable"] is False
     assert third["inversions"] == 1
 
@@ -486,7 +491,9 @@ def test_a_non_board_file_echoes_no_more_than_the_offending_token(
     assert run([str(path)])[0] == 2
     err = capsys.readouterr().err
     # The offending token, shortened, and nothing else of the file.
-    assert err.endswith(": row 2, column 2: 'secret-password-do-n...' is not a number\n")
+    assert err.endswith(
+        ": row 2 from the top, column 2: 'secret-password-do-n...' is not a number\n"
+    )
 
 
 def test_utf16_board_with_a_byte_order_mark(tmp_path: Path) -> None:

@@ -191,12 +191,11 @@ def test_number_can_grow_matches_every_tile_of_small_boards() -> None:
                 assert number_can_grow(number, width, height) is (number > 0 and longer)
 
 
-def test_the_window_names_rows_from_the_bottom_as_it_labels_them() -> None:
+def test_the_window_and_text_name_a_cell_the_same_way_and_say_from_where() -> None:
+    # A bare "row 4" was read from the top by the CLI and from the bottom by the window.
     draft = Draft.of(Board.solved(4, 4)).with_cell(15, 6)
     assert draft.analysis.problems[0].message == (
-        "row 1 from the bottom, column 4: tile 6 appears twice "
-        "(also at row 3 from the bottom, column 2)"
+        "row 4 from the top, column 4: tile 6 appears twice (also at row 2 from the top, column 2)"
     )
-    # Text and files keep naming rows as lines, from the top.
-    with pytest.raises(BoardError, match=r"^row 4, column 4: tile 6 appears twice"):
+    with pytest.raises(BoardError, match=r"^row 4 from the top, column 4: tile 6 appears twice"):
         Board(4, 4, (*range(1, 16), 6))

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from core import Board, check, find_problems
-from core.board import RowOrder
 from gui.mode_controller import Mode
 
 ACTIONS = 2_000
@@ -47,7 +46,7 @@ def assert_model_matches_core(window) -> None:
     model = window.model
     cells = model.cells()
     assert len(cells) == model.width * model.height
-    problems = find_problems(model.width, model.height, cells, RowOrder.FROM_BOTTOM)
+    problems = find_problems(model.width, model.height, cells)
     goal = model.goal
     if isinstance(goal, Board) and (goal.width, goal.height) != (model.width, model.height):
         assert model.board is None
