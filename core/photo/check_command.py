@@ -52,7 +52,7 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     try:
         from core.photo.debug_image import save_debug_image
         from core.photo.image import load_photo
-        from core.photo.reader import read_photo
+        from core.photo.reader import read_photo, unsure_below
     except ImportError as error:
         # Installed but unloadable (a damaged install, a library the system lacks): one
         # line that says so, as for any other input that cannot be read.
@@ -84,7 +84,10 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                 "height": reading.height,
                 "tiles": list(board.tiles),
                 "unsure": [list(cell) for cell in reading.unsure],
-                "confidence": [round(value, 4) for value in reading.confidence],
+                # Unrounded: a cell is unsure exactly when its confidence is under
+                # unsure_below, and rounding could show one just under it as equal.
+                "confidence": list(reading.confidence),
+                "unsure_below": unsure_below(),
                 "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners.points()],
                 "quarter_turns": reading.turns,
             }

@@ -12,6 +12,7 @@ To re-read after the user moves the corners or changes the size, decode once wit
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -84,9 +85,9 @@ class CellReading:
     column: int
     #: The number read, 0 for the blank.
     number: int
-    #: How likely the network finds this number in this cell, 0 to 1, from the cell alone
-    #: (the joint assignment may pick a number it finds less likely, when the likelier one
-    #: is another cell's).
+    #: How likely the number is right, 0 to 1, the board's other cells considered (each
+    #: number is on one tile): see `cell_confidence`. Under `unsure_below()` exactly when
+    #: `unsure`.
     confidence: float
     #: True when the cell should be looked at before the reading is accepted.
     unsure: bool
@@ -135,6 +136,32 @@ class PhotoReading:
         return self.cells[row * self.width + column]
 
 
+def unsure_below() -> float:
+    """The confidence under which a cell is marked unsure (about 0.8 with the shipped
+    network): the one that a margin of `unsure_margin` gives."""
+    return _logistic(shipped_network().calibration["unsure_margin"])
+
+
+def _logistic(margin: float) -> float:
+    return 1.0 / (1.0 + math.exp(-margin)) if margin < 700 else 1.0
+
+
+def cell_confidence(margin: float, probability: float, *, doubtful: bool) -> float:
+    """How likely a cell's number is right, from what marks it unsure, so the two agree.
+
+    `margin` is how much less likely (in -log-probability) the best reading of the whole
+    board is that gives the cell another number: weighing those two readings alone, the
+    number is right with probability 1 / (1 + e^-margin). The network's own probability for
+    the number in the cell alone says less (the assignment may give a cell a number the
+    network finds unlikely there, because the likelier one is surely another cell's, and a
+    near tie between two cells can leave both near 1). On a reading that did not settle
+    the reader also doubts numbers the network gives under DOUBTFUL_BOARD_MIN_CONFIDENCE
+    (`doubtful`); those cells get that lower probability.
+    """
+    joint = _logistic(margin)
+    return min(joint, probability) if doubtful else joint
+
+
 def _check_size(size: tuple[int, int]) -> None:
     width, height = size
     if not (MIN_CELLS <= width <= MAX_CELLS_PER_SIDE and MIN_CELLS <= height <= MAX_CELLS_PER_SIDE):
@@ -176,20 +203,24 @@ def read_grid(
     # board placed and read for sure: there the network can be sure of a wrong number (a
     # serif 13 read as 3), so only cells it is fairly sure of are left unmarked.
     doubtful = None if reading.settled else probabilities < DOUBTFUL_BOARD_MIN_CONFIDENCE
+    threshold = unsure_below()
     for index, (number, margin) in enumerate(zip(numbers, margins, strict=True)):
         row, column = divmod(index, reading.columns)
         source_row, source_column = divmod(reading.source_cells[index], grid.columns)
         quad = grid.cell_quad(source_row, source_column).scaled(photo.scale)
+        confidence = cell_confidence(
+            float(margin),
+            float(probabilities[index]),
+            doubtful=doubtful is not None and bool(doubtful[index]),
+        )
         cells.append(
             CellReading(
                 row=row,
                 column=column,
                 number=number,
-                confidence=float(probabilities[index]),
-                unsure=bool(
-                    margin < calibration["unsure_margin"]
-                    or (doubtful is not None and doubtful[index])
-                ),
+                confidence=confidence,
+                # The same test as `margin < unsure_margin or doubtful`, said once.
+                unsure=confidence < threshold,
                 quad=quad.turned(reading.turns),
             )
         )

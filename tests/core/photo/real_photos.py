@@ -5,12 +5,18 @@ them skips when the folder is absent."""
 from __future__ import annotations
 
 import csv
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from core.board import Board
 
-REAL_PHOTOS = Path(__file__).resolve().parents[3].parent / "shared" / "photos" / "real"
+#: Beside the project; SLIDECHECK_REAL_PHOTOS names the folder from elsewhere (a git
+#: worktree outside the project's folder).
+REAL_PHOTOS = Path(
+    os.environ.get("SLIDECHECK_REAL_PHOTOS")
+    or Path(__file__).resolve().parents[3].parent / "shared" / "photos" / "real"
+)
 
 
 @dataclass(frozen=True)

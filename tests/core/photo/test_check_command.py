@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ from core import cli, parse_board
 from core.photo import check_command
 from core.photo.training.synthetic import StyleSet, generate_photo
 from core.rule import is_solvable
+from tests.core.photo.real_photos import real_photos
 
 
 @pytest.fixture(scope="module")
@@ -139,3 +141,33 @@ def test_a_debug_image_that_cannot_be_written_exits_2_with_one_line(
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "debug image" in error
+
+
+def assert_confidence_says_unsure(reading: dict[str, Any]) -> None:
+    """Each cell's confidence is under the threshold printed beside it exactly when the
+    cell is marked unsure: the field and the marks tell one story."""
+    width, threshold = reading["width"], reading["unsure_below"]
+    unsure = {(row, column) for row, column in reading["unsure"]}
+    for index, confidence in enumerate(reading["confidence"]):
+        assert 0.0 <= confidence <= 1.0
+        where = divmod(index, width)
+        assert (confidence < threshold) is (where in unsure), (where, confidence, threshold)
+
+
+def test_json_confidence_is_under_the_threshold_exactly_for_unsure_cells(
+    photo_file: Path,
+) -> None:
+    _status, output = run(["--photo", str(photo_file), "--json"])
+    reading = json.loads(output)["photo"]
+    assert 0.5 < reading["unsure_below"] < 1.0
+    assert_confidence_says_unsure(reading)
+
+
+def test_a_real_photo_with_unsure_cells_gives_them_a_low_confidence() -> None:
+    photos = [p for p in real_photos() if p.path.name == "ko36-1087.jpg"]
+    if not photos:
+        pytest.skip("../shared/photos/real is not beside the project")
+    _status, output = run(["--photo", str(photos[0].path), "--json"])
+    reading = json.loads(output)["photo"]
+    assert reading["unsure"]  # this photo's serif numerals leave cells to check
+    assert_confidence_says_unsure(reading)
