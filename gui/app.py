@@ -23,10 +23,23 @@ if TYPE_CHECKING:
 SCREENSHOT_SIZE = (1180, 760)
 
 
+COMMANDS_HELP = """\
+commands (each has its own --help):
+  slidecheck check [FILE|-]          whether a board can be solved, and why
+  slidecheck check --batch [FILE|-]  one verdict per line of boards
+  slidecheck check --photo IMAGE     read the board in a photo, then check it
+  slidecheck solve [FILE|-]          the moves that take a board to its goal
+"""
+
+
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="slidecheck",
-        description="Open the Slidecheck window. `slidecheck check --help` for the command line.",
+        description="Open the Slidecheck window, or run one of its commands.",
+        # The commands are not this parser's (the launcher hands them to core before Qt
+        # loads), so they are listed here, where `slidecheck --help` shows them.
+        epilog=COMMANDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", nargs="?", help="a board file to open")
     parser.add_argument("--board", metavar="FILE", help="the board to show (with --screenshot)")

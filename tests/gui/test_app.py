@@ -192,3 +192,14 @@ def test_the_window_with_no_display_exits_2_with_one_line(tmp_path):
     assert result.stderr.startswith("slidecheck: no display: "), result.stderr
     assert "DISPLAY" in result.stderr
     assert result.stdout == ""
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from gui.launcher import main as launcher_main
+
+    with pytest.raises(SystemExit) as exited:
+        launcher_main(["--help"])
+    assert exited.value.code == 0
+    shown = capsys.readouterr().out
+    for command in ("slidecheck check", "slidecheck check --photo", "slidecheck solve"):
+        assert command in shown, shown
