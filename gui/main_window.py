@@ -568,8 +568,8 @@ class MainWindow(QMainWindow):
         if self.modes.mode is Mode.PLACE:
             self._show_mode_hint()
         self._update_title()
-        board = self.model.board
-        self.solve_action.setEnabled(board is not None)
+        # Solve stays enabled on an unfinished board: Ctrl+L then says what is missing,
+        # where a disabled action would swallow the key without a word.
         for runner in (self.solve_runner, self.hint_runner):
             # A search answers for the board it was given; this one is no longer on screen.
             if runner.is_running and not self._on_screen(runner.board, runner.goal):
