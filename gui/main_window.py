@@ -330,13 +330,17 @@ class MainWindow(QMainWindow):
         for appearance, text, shortcut in (
             (Appearance.SYSTEM, "&System Colours", None),
             (Appearance.LIGHT, "&Light", None),
-            (Appearance.DARK, "&Dark", "Ctrl+Shift+D"),
+            (Appearance.DARK, "&Dark", None),
         ):
             action = self._action(text, f"appearance{appearance.title()}Action", shortcut)
             action.setCheckable(True)
             action.setActionGroup(appearances)
             self.appearance_actions[appearance] = action
         self.appearance_actions[Appearance.SYSTEM].setChecked(True)
+        # A key that only ever chose Dark could not take it back; it switches both ways.
+        self.toggle_dark_action = self._action(
+            "&Toggle Dark and Light", "toggleDarkAction", "Ctrl+Shift+D"
+        )
         self.badges_action = self._action("Inversion &Badges on Tiles", "badgesAction", "Ctrl+B")
         self.badges_action.setCheckable(True)
         self.badges_action.setChecked(True)
@@ -408,6 +412,8 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.badges_action)
         appearance_menu = view_menu.addMenu("&Appearance")
         appearance_menu.addActions(list(self.appearance_actions.values()))
+        appearance_menu.addSeparator()
+        appearance_menu.addAction(self.toggle_dark_action)
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.walkthrough_action)
         help_menu.addAction(self.why_action)
@@ -428,6 +434,7 @@ class MainWindow(QMainWindow):
         """Every connection between widgets, the editor and the window, in one place."""
         for appearance, action in self.appearance_actions.items():
             action.triggered.connect(lambda _=False, a=appearance: self.set_appearance(a))
+        self.toggle_dark_action.triggered.connect(self.toggle_dark)
         editor, view = self.editor, self.board_view
         # Any change of the board (an edit, a good paste or open, undo) answers the failure.
         self.model.changed.connect(self.input_error_banner.hide)
@@ -1009,6 +1016,13 @@ class MainWindow(QMainWindow):
         self.appearance_actions[appearance].setChecked(True)
         if remember:
             self.session.save_value(APPEARANCE_KEY, appearance.value)
+
+    def toggle_dark(self) -> None:
+        """Dark if the window is light now (the system's colours included), else light."""
+        from gui.palette import is_dark
+
+        dark = is_dark(QApplication.palette())
+        self.set_appearance(Appearance.LIGHT if dark else Appearance.DARK)
 
     def save_settings(self) -> None:
         session = self.session

@@ -452,6 +452,27 @@ def test_opening_any_bytes_gives_a_board_or_one_clear_refusal(window, tmp_path, 
         assert not window.input_error_banner.isVisible()
 
 
+def test_ctrl_shift_d_toggles_dark_and_light(qtbot: QtBot, window) -> None:
+    original = QApplication.palette()
+    try:
+        window.activateWindow()
+        qtbot.waitActive(window)
+        qtbot.keyClick(window.board_view, Qt.Key.Key_D, CTRL_SHIFT)
+        assert is_dark(QApplication.palette())
+        assert window.appearance_actions[Appearance.DARK].isChecked()
+        qtbot.keyClick(window.board_view, Qt.Key.Key_D, CTRL_SHIFT)
+        assert not is_dark(QApplication.palette())
+        assert window.appearance_actions[Appearance.LIGHT].isChecked()
+        qtbot.keyClick(window.board_view, Qt.Key.Key_D, CTRL_SHIFT)
+        assert window.appearance_actions[Appearance.DARK].isChecked()
+    finally:
+        window.set_appearance(Appearance.SYSTEM)
+    assert QApplication.palette() == original
+
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
 def test_dark_mode_from_the_view_menu_is_kept_for_the_next_start(qtbot: QtBot, make_window) -> None:
     original = QApplication.palette()
     window = make_window()
