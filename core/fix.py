@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from core.board import BLANK, Board
 from core.rule import Goal, GoalName, goal_board, goal_ranks, is_solvable
-from core.speedups import compiled
+from core.speedups import compiled_at_import
 
-_compiled = compiled("_fix")
+_compiled = compiled_at_import("_fix")
 
 
 def suggest_fix(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[int, int] | None:

@@ -20,23 +20,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add, sub
-from types import ModuleType
 
-from core.settings import SetupError
-from core.speedups import compiled
+from core.speedups import compiled_at_import
 
-
-def _compiled_twin() -> ModuleType | None:
-    try:
-        return compiled("_inversions")
-    except SetupError:
-        # Importing core must not fail: a bad $SLIDECHECK_PURE_PYTHON is reported by the
-        # commands (`settings.check_environment`) before any work; until then, the pure
-        # reference is the safe reading of a value that asked for something.
-        return None
-
-
-_compiled = _compiled_twin()
+_compiled = compiled_at_import("_inversions")
 #: Below this the pure count is as quick as converting the ranks for the compiled one.
 _COMPILED_FROM_LENGTH = 64
 

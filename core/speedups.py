@@ -42,6 +42,17 @@ def compiled(name: str) -> ModuleType | None:
         return None
 
 
+def compiled_at_import(name: str) -> ModuleType | None:
+    """`compiled(name)` for a module that picks its twin once, as it is imported: importing
+    core must not fail, so a bad $SLIDECHECK_PURE_PYTHON reads here as the pure reference
+    (the safe reading of a value that asked for something); the commands report the value
+    before any work (`settings.check_environment`)."""
+    try:
+        return compiled(name)
+    except settings.SetupError:
+        return None
+
+
 def backends() -> dict[str, Backend]:
     """Which twin each hot-loop module runs."""
     return {
