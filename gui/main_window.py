@@ -1038,10 +1038,23 @@ class MainWindow(QMainWindow):
         if not self.files.may_discard_changes():
             event.ignore()
             return
-        self.solve_runner.shutdown()
-        self.hint_runner.shutdown()
+        self.stop_workers()
         self.save_settings()
         event.accept()
+
+    def stop_workers(self) -> None:
+        """Stop every thread the window started and wait for each to end.
+
+        A QThread object destroyed while its thread runs aborts the process, and the window
+        and its children are destroyed as the application quits. A photo's decode cannot be
+        interrupted, so the close waits for it (a fraction of a second; decoding is bounded).
+        """
+        self.solve_runner.shutdown()
+        self.hint_runner.shutdown()
+        self.photo_loader.shutdown()
+        if self.photo_dialog is not None:
+            # Its reader is its own thread; closing the dialog shuts the reader down.
+            self.photo_dialog.reject()
 
 
 def png_bytes(image: QImage) -> bytes:

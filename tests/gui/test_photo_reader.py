@@ -1,0 +1,147 @@
+"""Photos in the window, where they can hurt it: closing while a photo decodes, files that
+are not files (a FIFO with no writer, a device), and what the reader's threads leave behind."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+import gui.photo_reader
+from core.photo.training.synthetic import StyleSet, generate_photo
+from gui.main_window import MainWindow
+from gui.photo_reader import PhotoReader, ReadOutcome, ReadRequest
+
+READ_TIMEOUT_MS = 20_000
+
+
+class SlowReads:
+    """Holds each read in the worker thread for a while before the real decode and read
+    run, so a test can act while a read is in flight. A read held is never held for ever:
+    the window's close waits for it, and the test must not hang if the close does."""
+
+    HOLD_SECONDS = 1.0
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.finished = threading.Event()
+        self._real = gui.photo_reader.run_request
+
+    def __call__(self, request: ReadRequest) -> ReadOutcome:
+        self.started.set()
+        threading.Event().wait(self.HOLD_SECONDS)
+        try:
+            return self._real(request)
+        finally:
+            self.finished.set()
+
+
+@pytest.fixture
+def slow_reads(monkeypatch: pytest.MonkeyPatch) -> SlowReads:
+    hook = SlowReads()
+    monkeypatch.setattr(gui.photo_reader, "run_request", hook)
+    return hook
+
+
+def running_threads(reader: PhotoReader) -> list[object]:
+    from PySide6.QtCore import QThread
+
+    return [thread for thread in reader.findChildren(QThread) if thread.isRunning()]
+
+
+@pytest.fixture
+def photo_path(tmp_path: Path) -> Path:
+    path = tmp_path / "puzzle.jpg"
+    path.write_bytes(generate_photo(5, StyleSet.TEST).jpeg)
+    return path
+
+
+def test_closing_the_window_while_a_photo_decodes_waits_for_the_decode(
+    qtbot: QtBot, window: MainWindow, photo_path: Path, slow_reads: SlowReads
+) -> None:
+    window.open_photo(str(photo_path))
+    assert slow_reads.started.wait(5)
+    loader = window.photo_loader
+    try:
+        assert window.close()
+        # A QThread destroyed while it runs aborts the process (the window is deleted as
+        # the application quits): the close must have waited for the decode to end.
+        assert slow_reads.finished.is_set()
+        assert running_threads(loader) == []
+        assert not loader.busy
+    finally:
+        loader.shutdown()  # on a failure, do not leave a running thread to abort pytest
+
+
+def test_closing_the_window_stops_the_photo_dialogs_reading_too(
+    qtbot: QtBot, window: MainWindow, photo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
+        window.open_photo(str(photo_path))
+    qtbot.waitUntil(lambda: window.photo_dialog is not None, timeout=READ_TIMEOUT_MS)
+    dialog = window.photo_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: not dialog.reader.busy, timeout=READ_TIMEOUT_MS)
+    hook = SlowReads()
+    monkeypatch.setattr(gui.photo_reader, "run_request", hook)
+    dialog.reader.request(ReadRequest(dialog.photo, size=(4, 4)))
+    assert hook.started.wait(5)
+    reader = dialog.reader
+    try:
+        assert window.close()
+        assert hook.finished.is_set()
+        assert running_threads(reader) == []
+        assert not dialog.isVisible()
+    finally:
+        reader.shutdown()
+
+
+#: The app's own exit, in a child process: the window closes while a read is in flight and
+#: the interpreter then tears down every Qt object, as `slidecheck` does when its window
+#: closes. The read is held in its thread as in the tests above.
+CLOSE_WHILE_READING = """
+import sys, threading
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+import gui.photo_reader
+from gui.main_window import MainWindow
+
+real = gui.photo_reader.run_request
+started = threading.Event()
+
+def held(request):
+    started.set()
+    threading.Event().wait(1.0)
+    return real(request)
+
+gui.photo_reader.run_request = held
+app = QApplication([])
+window = MainWindow(QSettings(sys.argv[2], QSettings.Format.IniFormat))
+window.show()
+window.open_photo(sys.argv[1])
+assert started.wait(5)
+window.close()
+del window
+print("closed")
+"""
+
+
+def test_the_app_exits_cleanly_when_closed_while_a_photo_decodes(
+    photo_path: Path, tmp_path: Path
+) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", CLOSE_WHILE_READING, str(photo_path), str(tmp_path / "s.ini")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert "QThread: Destroyed" not in result.stderr
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "closed\n"
