@@ -10,9 +10,14 @@ saves.
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import stat
-from typing import BinaryIO
+import time
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    from _typeshed import WriteableBuffer
 
 #: Most bytes read from one input. A 2000x2000 board written as a grid takes about 32 MB.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -27,6 +32,12 @@ _BYTE_ORDER_MARKS = (
 )
 
 _NAME_LIMIT = 200
+
+#: Seconds a named pipe with no writer is given for one to open it, so the command line
+#: neither hangs on a pipe nobody writes to nor refuses one whose writer starts a moment
+#: after it.
+PIPE_WRITER_WAIT = 5.0
+_PIPE_POLL_SECONDS = 0.02
 
 
 class InputError(ValueError):
@@ -110,35 +121,147 @@ def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def open_binary(path: str, *, regular_only: bool = True) -> BinaryIO:
+def open_binary(
+    path: str, *, regular_only: bool = True, what: str = "board file", name: str | None = None
+) -> BinaryIO:
     """Open `path` for reading bytes, with the checks of `read_text_file` except the size
-    (a `--batch` stream may be longer than any one board). The caller closes it."""
-    quoted = quote_name(path)
+    (a `--batch` stream may be longer than any one board). The caller closes it.
+
+    `what` names the kind of file expected ("is a directory, not a board file"). Messages
+    start with `name` (default: the quoted path; "" for none).
+
+    The open never blocks. A pipe (when not `regular_only`) is read once something writes
+    to it: process substitution, `cat file |`, a writer waiting in its own open. A named
+    pipe nobody opens for writing within `PIPE_WRITER_WAIT` seconds is refused, where a
+    plain open would wait for ever with no sign of why.
+    """
+    prefix = quote_name(path) if name is None else name
+
+    def refusal(reason: str) -> InputError:
+        return InputError(f"{prefix}: {reason}" if prefix else reason)
+
+    # Non-blocking for the open only: opening a FIFO with no writer would block.
     flags = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    if regular_only:
-        # Opening a FIFO with no writer would block; non-blocking, the open returns at once
-        # and the check below refuses it. (Reads of regular files never block anyway.)
-        flags |= getattr(os, "O_NONBLOCK", 0)
+    flags |= getattr(os, "O_NONBLOCK", 0)
     try:
         descriptor = os.open(path, flags)
     except FileNotFoundError:
-        raise InputError(f"{quoted}: no such file") from None
+        raise refusal("no such file") from None
     except IsADirectoryError:
-        raise InputError(f"{quoted}: is a directory, not a board file") from None
+        raise refusal(f"is a directory, not a {what}") from None
     except OSError as error:
-        raise InputError(f"{quoted}: cannot open ({error.strerror or error})") from None
+        raise refusal(f"cannot open ({error.strerror or error})") from None
     except ValueError:  # a NUL character in the name
-        raise InputError(f"{quoted}: not a valid file name") from None
-    info = os.fstat(descriptor)
-    problem = None
-    if stat.S_ISDIR(info.st_mode):
-        problem = f"{quoted}: is a directory, not a board file"
-    elif regular_only and not stat.S_ISREG(info.st_mode):
-        problem = f"{quoted}: not a regular file ({_kind(info.st_mode)})"
-    if problem is not None:
+        raise refusal("not a valid file name") from None
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise refusal(f"is a directory, not a {what}")
+        if regular_only and not stat.S_ISREG(info.st_mode):
+            raise refusal(f"not a regular file ({_kind(info.st_mode)})")
+        first = _first_bytes_of_pipe(descriptor) if stat.S_ISFIFO(info.st_mode) else b""
+        if first is None:
+            raise refusal(f"a pipe that nothing wrote to within {PIPE_WRITER_WAIT:g} seconds")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+    except BaseException:
         os.close(descriptor)
-        raise InputError(problem)
-    return open(descriptor, "rb", closefd=True)
+        raise
+    if not first:
+        return open(descriptor, "rb", closefd=True)
+    return io.BufferedReader(_Prefixed(first, io.FileIO(descriptor, "rb", closefd=True)))
+
+
+def _first_bytes_of_pipe(descriptor: int) -> bytes | None:
+    """What a pipe opened non-blocking holds: b"" while its writer has yet to write, the
+    first bytes once it has, None when no writer came within `PIPE_WRITER_WAIT` seconds.
+
+    With no writer a read is at its end at once; a writer's arrival wakes nothing a reader
+    can wait on, so the wait is a poll. It lets `slidecheck check pipe & producer > pipe`
+    work whichever process opens first, and still ends with a reason when nothing comes.
+    """
+    deadline = time.monotonic() + PIPE_WRITER_WAIT
+    while True:
+        try:
+            first = os.read(descriptor, 1 << 16)
+        except BlockingIOError:
+            return b""  # a writer holds it open and has not written yet
+        except OSError as error:
+            raise InputError(f"cannot read ({error.strerror or error})") from None
+        if first:
+            return first
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(_PIPE_POLL_SECONDS)
+
+
+class _Prefixed(io.RawIOBase):
+    """A raw stream that yields `first` and then what `rest` yields (the bytes read from a
+    pipe to learn whether it has a writer, put back in front)."""
+
+    def __init__(self, first: bytes, rest: io.RawIOBase) -> None:
+        super().__init__()
+        self._first = memoryview(first)
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._rest.fileno()
+
+    def readinto(self, buffer: WriteableBuffer) -> int | None:
+        target = memoryview(buffer).cast("B")
+        if self._first:
+            count = min(len(target), len(self._first))
+            target[:count] = self._first[:count]
+            self._first = self._first[count:]
+            return count
+        return self._rest.readinto(target)
+
+    def close(self) -> None:
+        if not self.closed:
+            self._rest.close()
+        super().close()
+
+
+def read_binary_file(
+    path: str, limit: int, *, regular_only: bool, what: str, name: str | None = None
+) -> bytes:
+    """All the bytes of the file at `path`, checked as `open_binary` checks it, at most
+    `limit` of them. Raises `InputError`; a regular file over the limit is refused by its
+    size before a byte is read, anything else (a pipe, a device) once `limit` + 1 bytes
+    have come, so memory stays bounded by the limit."""
+    prefix = quote_name(path) if name is None else name
+    with open_binary(path, regular_only=regular_only, what=what, name=name) as handle:
+        info = os.fstat(handle.fileno())
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise TooLargeError(prefix, info.st_size, limit)
+        chunks: list[bytes] = []
+        total = 0
+        try:
+            while chunk := handle.read(1 << 20):
+                total += len(chunk)
+                if total > limit:
+                    # Refused before the pieces are joined: a device costs the limit, not twice.
+                    raise TooLargeError(prefix, None, limit)
+                chunks.append(chunk)
+        except OSError as error:
+            reason = f"cannot read ({error.strerror or error})"
+            raise InputError(f"{prefix}: {reason}" if prefix else reason) from None
+    return b"".join(chunks)
+
+
+class TooLargeError(InputError):
+    """A file over a reader's limit: `size` in bytes (None when only more than the limit is
+    known, as for a pipe), and the `limit`."""
+
+    def __init__(self, name: str, size: int | None, limit: int) -> None:
+        self.size = size
+        self.limit = limit
+        told = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
+        reason = f"too large ({told}), the limit is {limit:,} bytes"
+        super().__init__(f"{name}: {reason}" if name else reason)
 
 
 def read_text_file(path: str, *, regular_only: bool = True) -> str:

@@ -18,10 +18,6 @@ if TYPE_CHECKING:
     from core.photo.geometry import Quad
     from core.photo.image import Photo
 
-#: Largest file read from disk for a photo, as core's decoder allows (larger is refused
-#: before a byte is read into memory).
-MAX_PHOTO_FILE_BYTES = 64 * 1024 * 1024
-
 
 def photo_support_message() -> str | None:
     """Why photos cannot be read here (numpy or Pillow missing), or None when they can."""
@@ -35,19 +31,12 @@ def photo_support_message() -> str | None:
 
 
 def read_photo_file(path: str | Path) -> bytes:
-    """The bytes of a photo file. Raises ValueError with a plain message when it cannot be
-    read (missing, a folder, too large)."""
-    file = Path(path)
-    try:
-        size = file.stat().st_size
-        if size > MAX_PHOTO_FILE_BYTES:
-            raise ValueError(
-                f"the file is too large for a photo ({size // (1024 * 1024)} MB; "
-                f"the limit is {MAX_PHOTO_FILE_BYTES // (1024 * 1024)} MB)"
-            )
-        return file.read_bytes()
-    except OSError as error:
-        raise ValueError(f"cannot read {file.name}: {error.strerror or error}") from error
+    """The bytes of a photo file. Raises ValueError with a one-line reason when it cannot
+    be read: missing, a folder, too large, or not a regular file (a pipe or a device would
+    block the window or fill its memory, so it is refused without being read)."""
+    from core.photo.files import read_photo_file as read_regular_photo_file
+
+    return read_regular_photo_file(path, regular_only=True)
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,11 @@ import numpy.typing as npt
 from PIL import Image, ImageOps
 
 from core.photo.errors import PhotoError
+from core.photo.files import MAX_PHOTO_BYTES, read_photo_file, too_large_message
 
 #: The longest side the reader works at. A 5x5 board across half of it still gets tiles of
 #: about 100 pixels, plenty for their numbers.
 WORKING_LONG_SIDE = 1000
-
-#: Larger files are refused before decoding (phone photos are a few megabytes).
-MAX_PHOTO_BYTES = 64 * 1024 * 1024
 
 #: Larger images are refused before decoding, so hostile bytes cannot claim gigabytes.
 MAX_PHOTO_PIXELS = 120_000_000
@@ -66,10 +64,7 @@ def decode_photo(data: bytes) -> Photo:
     Raises PhotoError when the bytes are not an image, or are too large.
     """
     if len(data) > MAX_PHOTO_BYTES:
-        raise PhotoError(
-            f"the file is too large for a photo ({len(data) / 1e6:.0f} MB; "
-            f"the limit is {MAX_PHOTO_BYTES / 1e6:.0f} MB)"
-        )
+        raise PhotoError(too_large_message(len(data)))
     try:
         with warnings.catch_warnings():
             # The size is checked below, before any pixel is decoded.
@@ -110,15 +105,9 @@ def decode_photo(data: bytes) -> Photo:
     return Photo(image=rgb, size=upright_size, scale=upright_size[0] / rgb.size[0])
 
 
-def load_photo(source: bytes | str | Path) -> Photo:
-    """Decode a photo from its bytes or from a file. Raises PhotoError (also when the file
-    cannot be read)."""
+def load_photo(source: bytes | str | Path, *, regular_only: bool = False) -> Photo:
+    """Decode a photo from its bytes or from a file (read as `read_photo_file` reads it).
+    Raises PhotoError (also when the file cannot be read)."""
     if isinstance(source, bytes):
         return decode_photo(source)
-    path = Path(source)
-    try:
-        with path.open("rb") as stream:
-            data = stream.read(MAX_PHOTO_BYTES + 1)
-    except OSError as error:
-        raise PhotoError(f"cannot read {path}: {error.strerror or error}") from None
-    return decode_photo(data)
+    return decode_photo(read_photo_file(source, regular_only=regular_only))

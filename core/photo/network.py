@@ -10,6 +10,7 @@ traceback. The trainer (core.photo.training, not shipped) writes the file.
 
 from __future__ import annotations
 
+import io
 import zipfile
 from dataclasses import dataclass
 from functools import cache
@@ -22,6 +23,7 @@ from threadpoolctl import ThreadpoolController
 
 from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT, FloatArray
 from core.photo.errors import PhotoError
+from core.textio import InputError, read_binary_file
 
 #: The largest tile number the network knows (an 8x8 board).
 MAX_NUMBER = 63
@@ -32,6 +34,8 @@ FORMAT_VERSION = 2
 
 MODEL_PACKAGE = "core.photo.models"
 MODEL_NAME = "tile_numbers.npz"
+#: The model file is about 300 KiB; a larger one is not ours and is not read.
+MAX_MODEL_BYTES = 16 * 1024 * 1024
 
 #: The convolutions' output channels; each halves the picture's side.
 CONVOLUTION_CHANNELS = (16, 32, 64)
@@ -183,10 +187,15 @@ def load_network(stream: IO[bytes]) -> Network:
 def shipped_network() -> Network:
     """The network shipped in the package. Raises PhotoError when it is missing or
     damaged."""
+    where = f"{MODEL_PACKAGE}/{MODEL_NAME}"
     try:
-        with resources.files(MODEL_PACKAGE).joinpath(MODEL_NAME).open("rb") as stream:
-            return load_network(stream)
-    except (OSError, ModuleNotFoundError) as error:
+        with resources.as_file(resources.files(MODEL_PACKAGE).joinpath(MODEL_NAME)) as path:
+            # Read as every user file is: a regular file, its size checked before reading.
+            data = read_binary_file(
+                str(path), MAX_MODEL_BYTES, regular_only=True, what="model file", name=""
+            )
+    except (OSError, ModuleNotFoundError, InputError) as error:
         raise PhotoError(
-            f"the number recogniser's model file is missing ({MODEL_PACKAGE}/{MODEL_NAME}: {error})"
+            f"the number recogniser's model file is missing ({where}: {error})"
         ) from None
+    return load_network(io.BytesIO(data))

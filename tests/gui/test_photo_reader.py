@@ -145,3 +145,67 @@ def test_the_app_exits_cleanly_when_closed_while_a_photo_decodes(
     assert "QThread: Destroyed" not in result.stderr
     assert result.returncode == 0, result.stderr
     assert result.stdout == "closed\n"
+
+
+def assert_photo_refused(window: MainWindow, name: str, reason: str) -> None:
+    """The photo was refused in one line naming the file, and no read was started."""
+    banner = window.input_error_banner
+    assert banner.isVisible()
+    assert banner.title.startswith(f'Could not read "{name}"')
+    assert banner.reason == reason
+    assert "\n" not in window.status_message.text()
+    assert not window.photo_loader.busy
+    assert window.photo_dialog is None
+
+
+def test_open_photo_on_a_fifo_with_no_writer_is_refused_at_once(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    fifo = tmp_path / "camera.jpg"
+    os.mkfifo(fifo)
+    # A watchdog, not a timing: if the open ever blocks on the FIFO, a writer comes and
+    # goes after a while so the test ends (and fails) instead of hanging the run.
+    finished = threading.Event()
+    rescued = []
+
+    def rescue() -> None:
+        if finished.wait(20):
+            return
+        rescued.append(True)
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+    watchdog = threading.Thread(target=rescue, daemon=True)
+    watchdog.start()
+    try:
+        window.open_photo(str(fifo))
+    finally:
+        finished.set()
+        watchdog.join()
+    assert not rescued, "Open Photo blocked on a FIFO with no writer"
+    assert_photo_refused(window, "camera.jpg", "not a regular file (a pipe)")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_open_photo_on_dev_zero_is_refused_without_reading(window: MainWindow) -> None:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        window.open_photo("/dev/zero")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1024 * 1024
+    assert_photo_refused(window, "zero", "not a regular file (a device)")
+
+
+def test_open_photo_on_an_oversize_file_states_both_sizes_in_mib(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "huge.jpg"
+    with open(path, "wb") as handle:
+        handle.truncate(200 * 1000 * 1000)  # sparse: costs no disk
+    window.open_photo(str(path))
+    assert_photo_refused(
+        window, "huge.jpg", "the file is too large for a photo (190.7 MiB; the limit is 64 MiB)"
+    )

@@ -1,0 +1,43 @@
+"""Reading a photo file's bytes: bounded, never blocking, refusals in one line.
+
+Kept apart from the decoder (no numpy or Pillow here), so the window can read and refuse a
+file before the reader's libraries load.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.photo.errors import PhotoError
+from core.textio import InputError, TooLargeError, read_binary_file
+
+#: Larger photo files are refused before a byte is read (phone photos are a few MB).
+MAX_PHOTO_BYTES = 64 * 1024 * 1024
+
+_MIB = 1024 * 1024
+
+
+def too_large_message(size: int | None) -> str:
+    """Why a photo of `size` bytes (None: more than the limit, size unknown) is refused."""
+    limit = f"{MAX_PHOTO_BYTES // _MIB} MiB"
+    if size is None:
+        return f"the file is too large for a photo (more than the limit of {limit})"
+    return f"the file is too large for a photo ({size / _MIB:.1f} MiB; the limit is {limit})"
+
+
+def read_photo_file(path: str | Path, *, regular_only: bool) -> bytes:
+    """The bytes of the photo file at `path`.
+
+    `regular_only` (the window's way): anything but a regular file (a pipe, a device, a
+    socket) is refused without waiting on it. Without it (the command line's way) pipes and
+    devices are read too, up to the limit. Raises PhotoError with a one-line reason that does
+    not repeat the file's name (the caller names it).
+    """
+    try:
+        return read_binary_file(
+            str(path), MAX_PHOTO_BYTES, regular_only=regular_only, what="photo", name=""
+        )
+    except TooLargeError as error:
+        raise PhotoError(too_large_message(error.size)) from None
+    except InputError as error:
+        raise PhotoError(str(error)) from None
