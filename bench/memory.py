@@ -7,7 +7,9 @@ Prints the peak resident set size (the kernel's ru_maxrss of each child process)
 one flat line) and on inputs refused as too large, beside plain Python reading and sorting
 the same numbers (`sorted(map(int, text.split()))`) and an interpreter that does nothing.
 Then the window: a MainWindow opening a file of the largest size it reads, beside the same
-window opening nothing. Nothing is asserted: memory varies with the Python build.
+window opening nothing. With --photos, `slidecheck check --photo` on photos at the decoder's
+limits (flat PNGs of 67 to 120 megapixels, a fraction of a megabyte each, in colour, RGBA and
+16-bit grey). Nothing is asserted: memory varies with the Python build.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import argparse
 import json
 import os
 import random
+import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 if __package__ in (None, ""):
@@ -27,6 +31,7 @@ if __package__ in (None, ""):
 from bench.common import PYTHON, SLIDECHECK, SORT_BASELINE, load_average, markdown_table
 
 SIDE = 2000
+REPO = Path(__file__).resolve().parent.parent
 
 WINDOW_SCRIPT = """
 import os, sys
@@ -164,9 +169,63 @@ def window_table(inputs: list[tuple[str, Path]], folder: Path) -> str:
     )
 
 
+#: PNG colour types and sample depths (bytes per pixel in the file) of the photos measured.
+PNG_KINDS = {"RGB": (2, 8, 3), "RGBA": (6, 8, 4), "16-bit grey": (0, 16, 2), "grey": (0, 8, 1)}
+
+PHOTOS = [
+    ("RGB", 10950, 10950, "120 MP colour PNG (refused: bytes)"),
+    ("RGBA", 10950, 10950, "120 MP RGBA PNG (refused: bytes)"),
+    ("RGB", 8190, 8190, "67 MP colour PNG (largest colour read)"),
+    ("16-bit grey", 10950, 10950, "120 MP 16-bit grey PNG (read)"),
+    ("grey", 10950, 10950, "120 MP grey PNG (read)"),
+]
+
+
+def write_flat_png(path: Path, kind: str, width: int, height: int) -> None:
+    """A PNG of one flat colour, compressed row by row (the file is a fraction of a MB)."""
+    colour_type, depth, per_pixel = PNG_KINDS[kind]
+
+    def chunk(name: bytes, data: bytes) -> bytes:
+        body = name + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    row = b"\0" + bytes([200]) * (width * per_pixel)
+    compressor = zlib.compressobj(9)
+    pixels = b"".join(compressor.compress(row) for _ in range(height)) + compressor.flush()
+    header = struct.pack(">IIBBBBB", width, height, depth, colour_type, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
+def photo_table(folder: Path) -> str:
+    idle, _, _ = peak_rss([PYTHON, "-c", "import numpy, PIL.Image"])
+    rows = []
+    for kind, width, height, label in PHOTOS:
+        path = folder / f"{kind.replace(' ', '-')}-{width}.png"
+        write_flat_png(path, kind, width, height)
+        # The launcher of this tree (the venv's `slidecheck` may be installed from another).
+        peak, status, said = peak_rss(
+            [PYTHON, "-m", "gui.launcher", "check", "--photo", str(path)], cwd=REPO
+        )
+        said = said.split(": ", 2)[-1] if status == 2 else said
+        shown = said if len(said) <= 70 else said[:67] + "..."
+        rows.append(
+            [label, f"{path.stat().st_size / 1e6:.2f}", f"{status}: {shown}", f"{peak:.0f}"]
+        )
+    return (
+        "### `slidecheck check --photo`: peak resident memory at the decoder's limits\n\n"
+        f"An interpreter that imports numpy and Pillow peaks at {idle:.0f} MB.\n\n"
+        + markdown_table(["photo", "file MB", "exit: last line", "peak MB"], rows)
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-window", action="store_true", help="measure `check` only")
+    parser.add_argument(
+        "--photos", action="store_true", help="measure `check --photo` only, at its limits"
+    )
     parser.add_argument("--write-inputs", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.write_inputs is not None:
@@ -174,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with tempfile.TemporaryDirectory(prefix="slidecheck-memory-") as name:
         folder = Path(name)
+        if args.photos:
+            print(photo_table(folder), flush=True)
+            return 0
         inputs = write_inputs(folder)
         print(check_table(inputs), flush=True)
         if not args.skip_window:
