@@ -3,7 +3,16 @@
 Phone photos are 12 MP or more and carry an EXIF orientation; the reader needs about a
 megapixel, so JPEGs are decoded straight at a reduced scale (the decoder skips most of the
 work) and turned upright as the photo's viewer shows them. Every coordinate the reader
-reports is in the upright photo's full-size pixels.
+reports is in the upright photo's full size in pixels.
+
+Memory is bounded in bytes, not only pixels: other formats are decoded at full size (Pillow
+cannot decode a PNG at a reduced scale), so the decoded image's bytes have a limit of their
+own, and everything after the decode (converting the mode, compositing alpha, shrinking) is
+done a strip at a time, never as a second full-size copy.
+
+Every mode Pillow opens is shown as a person sees it: 16-bit and 32-bit greys scaled to
+8 bits (not clipped to white), palettes looked up, CMYK converted, and transparency
+composited on white.
 """
 
 from __future__ import annotations
@@ -15,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from PIL import Image, ImageOps
+from PIL import Image
 
 from core.photo.errors import PhotoError
 from core.photo.files import MAX_PHOTO_BYTES, read_photo_file, too_large_message
@@ -58,50 +67,177 @@ def _draft_request(size: tuple[int, int]) -> tuple[int, int]:
     return (max(1, width // reduction), max(1, height // reduction))
 
 
-def decode_photo(data: bytes) -> Photo:
-    """Decode image bytes (JPEG, PNG, WebP, BMP, TIFF, GIF: what Pillow reads).
+#: Most bytes Pillow's full-size decode of one image may take. A PNG's pixels take 4 bytes
+#: each in colour (1 in grey or a palette, 2 in 16-bit grey), so colour PNGs up to 67 MP are
+#: read; a JPEG is measured at the reduced scale it is decoded at.
+MAX_DECODED_BYTES = 256 * 1024 * 1024
 
-    Raises PhotoError when the bytes are not an image, or are too large.
+#: Each strip converted and shrunk at a time takes about this many bytes.
+_STRIP_BYTES = 4 * 1024 * 1024
+
+_EXIF_ORIENTATION = 0x0112
+#: What a viewer does for each EXIF orientation (as ImageOps.exif_transpose).
+_UPRIGHT = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_270,
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_90,
+}
+
+_ALPHA_MODES = frozenset({"RGBA", "RGBa", "LA", "La", "PA"})
+_DEEP_GREY_MODES = frozenset({"I", "F"})
+
+
+def _decoded_bytes_per_pixel(mode: str) -> int:
+    """Bytes a pixel of `mode` takes in Pillow's memory (not in the file)."""
+    if mode in {"1", "L", "P"}:
+        return 1
+    if mode.startswith("I;16"):
+        return 2
+    return 4
+
+
+def _grey_range(image: Image.Image) -> tuple[float, float]:
+    """The values that show as black and white for a deep grey image (16-bit, 32-bit or
+    float): its format's full range where the format says it, else the range its values
+    fit (0..1 for floats, 0..255, 0..65535), else its own lowest to highest value."""
+    if image.mode.startswith("I;16") or (image.mode == "I" and image.format == "PNG"):
+        return 0.0, 65535.0
+    extrema = image.getextrema()
+    low, high = float(extrema[0]), float(extrema[1])  # type: ignore[arg-type]
+    if image.mode == "F" and low >= 0.0 and high <= 1.0:
+        return 0.0, 1.0
+    for top in (255.0, 65535.0):
+        if low >= 0.0 and high <= top:
+            return 0.0, top
+    return (low, high) if high > low else (low, low + 1.0)
+
+
+def _strip_to_rgb(strip: Image.Image, grey_range: tuple[float, float] | None) -> Image.Image:
+    """One strip of the decoded image, as a person sees it, in RGB."""
+    if grey_range is not None:
+        low, high = grey_range
+        values = np.asarray(strip, dtype=np.float32)
+        scaled = np.clip((values - low) * (255.0 / (high - low)), 0.0, 255.0)
+        return Image.fromarray(np.rint(scaled).astype(np.uint8), "L").convert("RGB")
+    if strip.mode in _ALPHA_MODES or (strip.mode == "P" and "transparency" in strip.info):
+        rgba = strip.convert("RGBA")
+        white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        return Image.alpha_composite(white, rgba).convert("RGB")
+    # Palettes are looked up, "1" is black and white, CMYK and YCbCr are converted.
+    return strip if strip.mode == "RGB" else strip.convert("RGB")
+
+
+def _shrunk_rgb(image: Image.Image, factor: int) -> Image.Image:
+    """`image` in RGB, shrunk by `factor` (each output pixel the mean of a factor x factor
+    block, as Image.reduce), converted and shrunk a strip at a time."""
+    width, height = image.size
+    grey_range = (
+        _grey_range(image)
+        if image.mode in _DEEP_GREY_MODES or image.mode.startswith("I;16")
+        else None
+    )
+    if factor == 1 and grey_range is None and image.mode == "RGB":
+        return image.copy()  # small; the caller closes the decoded image
+    rows = factor * max(1, _STRIP_BYTES // max(1, width * 4 * factor))
+    shrunk = Image.new("RGB", (-(-width // factor), -(-height // factor)))
+    for top in range(0, height, rows):
+        strip = _strip_to_rgb(image.crop((0, top, width, min(height, top + rows))), grey_range)
+        shrunk.paste(strip.reduce(factor) if factor > 1 else strip, (0, top // factor))
+    return shrunk
+
+
+def decode_photo(data: bytes) -> Photo:
+    """Decode image bytes (JPEG, PNG, WebP, BMP, TIFF, GIF: what Pillow reads), in any mode
+    Pillow opens, as a person sees it.
+
+    Raises PhotoError when the bytes are not an image, or are too large; nothing else, and
+    nothing is written to standard error (a damaged file's warnings are not the user's).
     """
     if len(data) > MAX_PHOTO_BYTES:
         raise PhotoError(too_large_message(len(data)))
     try:
         with warnings.catch_warnings():
-            # The size is checked below, before any pixel is decoded.
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data))
-            full_size = image.size
-            if full_size[0] * full_size[1] > MAX_PHOTO_PIXELS:
-                raise PhotoError(
-                    f"the image is too large ({full_size[0]} x {full_size[1]} pixels; "
-                    f"the limit is {MAX_PHOTO_PIXELS / 1e6:.0f} megapixels)"
-                )
-            if image.format == "JPEG":
-                image.draft("RGB", _draft_request(full_size))
-            image.load()
-            decoded_size = image.size
-            upright = ImageOps.exif_transpose(image)
-            rgb = upright.convert("RGB")
+            # The size is checked below, before any pixel is decoded; and a damaged EXIF
+            # block or chunk only means the photo is read without it.
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data)) as image:
+                return _decode_opened(image)
     except PhotoError:
         raise
     except Image.DecompressionBombError:
         raise PhotoError(
             f"the image is too large (the limit is {MAX_PHOTO_PIXELS / 1e6:.0f} megapixels)"
         ) from None
+    except MemoryError:
+        raise PhotoError("the image is too large to decode in the memory available") from None
     except Exception as error:  # Pillow raises many kinds on bad bytes; all mean one thing.
         raise PhotoError(
             "this file is not an image the reader can open (JPEG, PNG, WebP, BMP, TIFF or GIF)"
         ) from error
-    if min(rgb.size) < 32:
-        raise PhotoError(f"the image is too small to show a puzzle ({rgb.size[0]} x {rgb.size[1]})")
-    # A quarter turn swaps the sides of the full photo as it swapped the decoded ones.
-    turned = rgb.size != decoded_size
-    upright_size = (full_size[1], full_size[0]) if turned else full_size
-    long_side = max(rgb.size)
+
+
+def _decode_opened(image: Image.Image) -> Photo:
+    full_size = image.size
+    if full_size[0] * full_size[1] > MAX_PHOTO_PIXELS:
+        raise PhotoError(
+            f"the image is too large ({full_size[0]} x {full_size[1]} pixels; "
+            f"the limit is {MAX_PHOTO_PIXELS / 1e6:.0f} megapixels)"
+        )
+    if image.format == "JPEG":
+        image.draft("RGB", _draft_request(full_size))
+    width, height = image.size
+    per_pixel = _decoded_bytes_per_pixel(image.mode)
+    if width * height * per_pixel > MAX_DECODED_BYTES:
+        limit = MAX_DECODED_BYTES // per_pixel
+        raise PhotoError(
+            f"the image is too large ({full_size[0]} x {full_size[1]} pixels; "
+            f"the limit for an image of this kind is {limit / 1e6:.0f} megapixels)"
+        )
+    image.load()
+    decoded_size = image.size
+    if min(decoded_size) < 32:
+        raise PhotoError(
+            f"the image is too small to show a puzzle ({decoded_size[0]} x {decoded_size[1]})"
+        )
+    try:
+        orientation = image.getexif().get(_EXIF_ORIENTATION)
+    except Exception:  # a damaged EXIF block: the photo as stored
+        orientation = None
+    long_side = max(decoded_size)
+    # As Image.resize with reducing_gap=2 would: shrink by whole blocks to about twice the
+    # working size, then resample smoothly the rest of the way.
+    factor = 1
     if long_side > WORKING_LONG_SIDE * 1.4:
-        factor = long_side / WORKING_LONG_SIDE
-        working_size = (max(1, round(rgb.size[0] / factor)), max(1, round(rgb.size[1] / factor)))
-        rgb = rgb.resize(working_size, Image.Resampling.BILINEAR, reducing_gap=2.0)
+        factor = max(1, int(long_side / WORKING_LONG_SIDE / 2))
+    rgb = _shrunk_rgb(image, factor)
+    turn = _UPRIGHT.get(orientation) if isinstance(orientation, int) else None
+    if turn is not None:
+        rgb = rgb.transpose(turn)
+    # A quarter turn swaps the sides of the full photo as it swapped the decoded ones.
+    turned = turn in {
+        Image.Transpose.TRANSPOSE,
+        Image.Transpose.TRANSVERSE,
+        Image.Transpose.ROTATE_90,
+        Image.Transpose.ROTATE_270,
+    }
+    upright_size = (full_size[1], full_size[0]) if turned else full_size
+    if long_side > WORKING_LONG_SIDE * 1.4:
+        scale = long_side / WORKING_LONG_SIDE
+        turned_decoded = (decoded_size[1], decoded_size[0]) if turned else decoded_size
+        working_size = (
+            max(1, round(turned_decoded[0] / scale)),
+            max(1, round(turned_decoded[1] / scale)),
+        )
+        # The box is the decoded image's extent in shrunk pixels (the last block may be
+        # part of one), so the result matches one resize of the whole decoded image.
+        box = (0.0, 0.0, turned_decoded[0] / factor, turned_decoded[1] / factor)
+        rgb = rgb.resize(working_size, Image.Resampling.BILINEAR, box=box)
+    if rgb.mode != "RGB":
+        rgb = rgb.convert("RGB")
     return Photo(image=rgb, size=upright_size, scale=upright_size[0] / rgb.size[0])
 
 

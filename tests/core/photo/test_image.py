@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import io
 import struct
+import subprocess
+import sys
+import warnings
 import zlib
+from functools import cache
+from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
 from core.photo.errors import PhotoError
 from core.photo.image import MAX_PHOTO_PIXELS, WORKING_LONG_SIDE, decode_photo
+from core.photo.reader import read_photo
+from core.photo.training.synthetic import StyleSet, generate_photo
 
 EXIF_ORIENTATION = 0x0112
 
@@ -86,3 +94,212 @@ def test_arbitrary_bytes_are_refused_with_a_photo_error(data: bytes) -> None:
 def test_broken_files_behind_real_image_signatures_are_refused(prefix: bytes, rest: bytes) -> None:
     with pytest.raises(PhotoError):
         decode_photo(prefix + rest)
+
+
+# -- every mode Pillow opens, as a person sees it ---------------------------------------
+
+
+@cache
+def board_picture() -> Image.Image:
+    """A generated board photo (about 1 MP, so it is decoded at its own size)."""
+    return generate_photo(5, StyleSet.TEST).image()
+
+
+def encoded(image: Image.Image, form: str) -> bytes:
+    stream = io.BytesIO()
+    image.save(stream, format=form)
+    return stream.getvalue()
+
+
+def big_endian_16_bit_tiff(grey: npt.NDArray[np.uint16]) -> bytes:
+    """A grey TIFF of 16-bit samples in big-endian ("MM") order: Pillow opens it as I;16B
+    (and cannot write one itself)."""
+    height, width = grey.shape
+    pixels = grey.astype(">u2").tobytes()
+    entries = [  # tag, type (3 short, 4 long), value
+        (256, 4, width),
+        (257, 4, height),
+        (258, 3, 16),
+        (259, 3, 1),
+        (262, 3, 1),
+        (273, 4, 8 + 2 + 12 * 9 + 4),
+        (277, 3, 1),
+        (278, 4, height),
+        (279, 4, len(pixels)),
+    ]
+    directory = struct.pack(">H", len(entries))
+    for tag, kind, value in entries:
+        packed = struct.pack(">HH", value, 0) if kind == 3 else struct.pack(">I", value)
+        directory += struct.pack(">HHI", tag, kind, 1) + packed
+    return b"MM\x00\x2a" + struct.pack(">I", 8) + directory + b"\0\0\0\0" + pixels
+
+
+def with_transparent_border(image: Image.Image) -> Image.Image:
+    """`image` in RGBA, its outer 20 pixels black and fully transparent (a cut-out)."""
+    rgba = image.convert("RGBA")
+    pixels = np.array(rgba)
+    pixels[:20], pixels[-20:], pixels[:, :20], pixels[:, -20:] = 0, 0, 0, 0
+    return Image.fromarray(pixels, "RGBA")
+
+
+def on_white(image: Image.Image) -> Image.Image:
+    white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+    return Image.alpha_composite(white, image.convert("RGBA")).convert("RGB")
+
+
+def grey16() -> npt.NDArray[np.uint16]:
+    return np.asarray(board_picture().convert("L")).astype(np.uint16) * 257
+
+
+def mode_cases() -> dict[str, tuple[bytes, Image.Image, str]]:
+    """By mode: the file's bytes, what a person sees, and the mode Pillow opens it in."""
+    picture = board_picture()
+    grey = picture.convert("L").convert("RGB")
+    cut_out = with_transparent_border(picture)
+    palette = picture.convert("P", palette=Image.Palette.ADAPTIVE)
+    bilevel = picture.convert("1")
+    grey_values = np.asarray(picture.convert("L"))
+    return {
+        "I;16": (encoded(Image.fromarray(grey16()), "PNG"), grey, "I;16"),
+        "I;16B": (big_endian_16_bit_tiff(grey16()), grey, "I;16B"),
+        "I": (encoded(Image.fromarray(grey_values.astype(np.int32) * 257, "I"), "TIFF"), grey, "I"),
+        "I 16-bit PGM": (
+            b"P5 %d %d 65535\n" % picture.size + grey16().astype(">u2").tobytes(),
+            grey,
+            "I",
+        ),
+        "F": (
+            encoded(Image.fromarray(grey_values.astype(np.float32) / 255, "F"), "TIFF"),
+            grey,
+            "F",
+        ),
+        "P": (encoded(palette, "PNG"), palette.convert("RGB"), "P"),
+        "PA": (encoded(cut_out.convert("PA"), "TIFF"), on_white(cut_out.convert("PA")), "PA"),
+        "CMYK": (encoded(picture.convert("CMYK"), "TIFF"), picture, "CMYK"),
+        "LA": (encoded(cut_out.convert("LA"), "PNG"), on_white(cut_out.convert("LA")), "LA"),
+        "RGBA": (encoded(cut_out, "PNG"), on_white(cut_out), "RGBA"),
+        "1": (encoded(bilevel, "PNG"), bilevel.convert("RGB"), "1"),
+    }
+
+
+@pytest.mark.parametrize(
+    "mode", ["I;16", "I;16B", "I", "I 16-bit PGM", "F", "P", "PA", "CMYK", "LA", "RGBA", "1"]
+)
+def test_every_mode_decodes_as_a_person_sees_it(mode: str) -> None:
+    data, seen, opened_as = mode_cases()[mode]
+    assert Image.open(io.BytesIO(data)).mode == opened_as  # the case tests what it says
+    photo = decode_photo(data)
+    assert photo.image.size == seen.size
+    difference = np.abs(photo.pixels * 255 - np.asarray(seen, dtype=np.float32))
+    assert difference.mean() < 1.0
+    assert np.percentile(difference, 99) <= 2.0
+
+
+@pytest.mark.parametrize("mode", ["I;16", "I;16B"])
+def test_a_16_bit_grey_photo_reads_the_board_the_8_bit_one_does(mode: str) -> None:
+    data, seen, _opened_as = mode_cases()[mode]
+    reference = read_photo(decode_photo(encoded(seen, "PNG")))
+    reading = read_photo(decode_photo(data))
+    assert reading.board == reference.board == generate_photo(5, StyleSet.TEST).board
+
+
+# -- nothing but the one line on standard error -------------------------------------------
+
+
+def with_corrupt_exif(jpeg: bytes) -> bytes:
+    """`jpeg` with an EXIF block whose directory claims more than the block holds (Pillow
+    warns about it on standard error unless told not to)."""
+    entry = struct.pack("<HHII", 0x0112, 3, 1, 6)
+    payload = b"Exif\0\0II*\0" + struct.pack("<IH", 8, 40) + entry * 3 + b"\xff" * 7
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + jpeg[2:]
+
+
+def test_a_corrupt_exif_block_says_nothing_on_standard_error(tmp_path: Path) -> None:
+    """The real command in its own process, where Python's default warning filters apply."""
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(with_corrupt_exif(generate_photo(5, StyleSet.TEST).jpeg))
+    result = subprocess.run(
+        [sys.executable, "-m", "gui.launcher", "check", "--photo", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.stderr == ""
+    assert result.stdout.startswith("read a 4x4 board:\n")
+    assert result.returncode in (0, 1)
+
+
+SIGNATURES = [b"", b"\xff\xd8\xff\xe0", b"\xff\xd8\xff\xe1", b"\x89PNG\r\n\x1a\n", b"GIF89a", b"BM"]
+SIGNATURES += [b"II*\0", b"MM\0*", b"RIFF\0\0\0\0WEBPVP8 ", b"P5 64 64 65535\n", b"P6 64 64 255\n"]
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(prefix=st.sampled_from(SIGNATURES), rest=st.binary(max_size=4096))
+@example(prefix=b"", rest=with_corrupt_exif(half_dark_jpeg((64, 48))))
+def test_any_bytes_give_a_photo_or_one_photo_error_and_nothing_on_stderr(
+    capfd: pytest.CaptureFixture[str], prefix: bytes, rest: bytes
+) -> None:
+    # capfd reads file descriptor 2 itself: a C library's message would show there too;
+    # a Python warning would be printed by a user's interpreter, so none may be raised.
+    with warnings.catch_warnings(record=True) as raised:
+        warnings.simplefilter("always")
+        refusal = None
+        try:
+            photo = decode_photo(prefix + rest)
+        except PhotoError as error:  # the only error type; anything else fails the test
+            refusal = str(error)
+    if refusal is None:
+        assert photo.image.mode == "RGB"
+    else:
+        assert refusal
+        assert "\n" not in refusal
+    assert [str(warning.message) for warning in raised] == []
+    captured = capfd.readouterr()
+    assert captured.err == ""
+    assert captured.out == ""
+
+
+# -- memory bounded in bytes ----------------------------------------------------------------
+
+DECODE_AND_REPORT_PEAK = """
+import resource, sys
+from core.photo.errors import PhotoError
+from core.photo.image import load_photo
+try:
+    photo = load_photo(sys.argv[1])
+    print("decoded", photo.size, photo.image.size)
+except PhotoError as error:
+    print("refused", error)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+"""
+
+
+@pytest.mark.parametrize(
+    ("kind", "side", "outcome"),
+    [("16-bit grey", 10950, "decoded"), ("RGBA", 10950, "refused"), ("RGB", 8190, "decoded")],
+)
+def test_a_photo_at_the_limits_decodes_in_bounded_memory(
+    tmp_path: Path, kind: str, side: int, outcome: str
+) -> None:
+    """Flat PNGs of 67 to 120 megapixels, a fraction of a megabyte each, decoded in a child
+    process whose peak resident memory is read from the kernel. Before the decode was
+    bounded in bytes they took 0.8 to 1.4 GB; now about 300 MB (bench/memory.py --photos)."""
+    from bench.memory import write_flat_png
+
+    path = tmp_path / "flat.png"
+    write_flat_png(path, kind, side, side)
+    result = subprocess.run(
+        [sys.executable, "-c", DECODE_AND_REPORT_PEAK, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=Path(__file__).resolve().parents[3],
+    )
+    assert result.returncode == 0, result.stderr
+    said, peak_mb = result.stdout.splitlines()
+    assert said.startswith(outcome), said
+    assert int(peak_mb) < 600
