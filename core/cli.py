@@ -19,8 +19,16 @@ from typing import IO, NamedTuple, NoReturn, TextIO
 
 from core.board import Board, BoardError
 from core.fix import suggest_fix
-from core.formats import parse_board, parse_document
-from core.rule import GOAL_NAMES, Goal, GoalName, check, classic_goal_solvable, is_solvable
+from core.formats import ParsedBoard, parse_board, parse_document
+from core.rule import (
+    GOAL_NAMES,
+    Goal,
+    GoalName,
+    check,
+    classic_goal_solvable,
+    goal_board,
+    is_solvable,
+)
 from core.settings import SetupError, check_environment
 from core.textio import (
     MAX_INPUT_BYTES,
@@ -135,26 +143,51 @@ def _verdict_dict(board: Board, goal: Goal) -> dict[str, object]:
     return data
 
 
+def goal_words(goal: Goal) -> str:
+    """`goal` on one line: its name, or a goal board in slash notation."""
+    if isinstance(goal, Board):
+        rows = (goal.tiles[i : i + goal.width] for i in range(0, len(goal.tiles), goal.width))
+        return "/".join(" ".join(map(str, row)) for row in rows)
+    return str(goal)
+
+
+def chosen_goal(option: str | None, goal: Goal | None, document: ParsedBoard) -> Goal:
+    """The goal to check `document`'s board against: `--goal` (`option`, read as `goal`), or
+    the goal a JSON board carries, or blank-last. Raises `InputError` when both are given
+    and name different goal positions: either answer would be for a question not asked."""
+    if goal is None or document.goal is None:
+        return goal or document.goal or GoalName.BLANK_LAST
+    board = document.board
+    if goal_board(goal, board.width, board.height) != goal_board(
+        document.goal, board.width, board.height
+    ):
+        raise InputError(
+            f"--goal {quote_name(option or '')} ({goal_words(goal)}) and the board's own "
+            f'"goal" ({goal_words(document.goal)}) differ: give one of them'
+        )
+    return goal
+
+
 def _check_one(text: str, args: argparse.Namespace, goal: Goal | None, out: TextIO) -> int:
     document = parse_document(text, args.width)
     board = document.board
-    chosen_goal: Goal = goal or document.goal or GoalName.BLANK_LAST
+    chosen: Goal = chosen_goal(args.goal, goal, document)
     if args.json:
-        data = _verdict_dict(board, chosen_goal)
+        data = _verdict_dict(board, chosen)
         write_out(out, json.dumps(data) + "\n")
         return EXIT_SOLVABLE if data["solvable"] else EXIT_UNSOLVABLE
     if args.explain:
-        verdict = check(board, chosen_goal)
+        verdict = check(board, chosen)
         solvable = verdict.solvable
         write_out(out, ("solvable" if solvable else "unsolvable") + "\n")
         for step in verdict.steps:
             write_out(out, f"  {step}\n")
-        fix = None if solvable else suggest_fix(board, chosen_goal)
+        fix = None if solvable else suggest_fix(board, chosen)
         if fix:
             write_out(out, f"  Swap {fix[0]} and {fix[1]} to make it solvable.\n")
     else:
         # Only the parity matters here: O(n), so a million-tile board stays quick.
-        solvable = is_solvable(board, chosen_goal)
+        solvable = is_solvable(board, chosen)
         write_out(out, ("solvable" if solvable else "unsolvable") + "\n")
     return EXIT_SOLVABLE if solvable else EXIT_UNSOLVABLE
 

@@ -27,13 +27,14 @@ from core.cli import (
     CommandParser,
     add_board_arguments,
     batch_lines,
+    chosen_goal,
     flush_out,
     run_board_command,
     say,
     write_out,
 )
 from core.formats import parse_document
-from core.rule import Goal, GoalName
+from core.rule import Goal
 from core.solution import (
     MAX_OPTIMAL_CELLS,
     SearchProgress,
@@ -87,11 +88,11 @@ def _solve_text(text: str, args: argparse.Namespace, goal: Goal | None) -> Solut
     """The solution for one board's text. Raises `UnsolvableError`, or `BoardError` for
     input that is not a board (or a board too large for --optimal)."""
     document = parse_document(text, args.width)
-    chosen_goal: Goal = goal or document.goal or GoalName.BLANK_LAST
+    goal_used: Goal = chosen_goal(args.goal, goal, document)
     method: SolveMethod | None = args.method
     progress = _TableProgress() if _stderr_is_terminal() else None
     try:
-        return solve(document.board, chosen_goal, method=method, progress=progress)
+        return solve(document.board, goal_used, method=method, progress=progress)
     finally:
         if progress is not None:
             progress.finish()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from core import cli
-from core.board import cell_name
+from core.board import Board, cell_name
 from core.formats import format_board
 from core.photo import photo_support_missing
 from core.rule import Goal, GoalName, check
@@ -63,6 +63,13 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     def run(out: TextIO) -> int:
         goal: Goal = cli.resolve_goal(args.goal) or GoalName.BLANK_LAST
         size = None if args.size is None else parse_size(args.size)
+        goal_size = (goal.width, goal.height) if isinstance(goal, Board) else None
+        if size is not None and goal_size is not None and size != goal_size:
+            # Checked before the photo is read: one line, not a reading and then a refusal.
+            raise InputError(
+                f"--size {size[0]}x{size[1]} but the goal {quote_name(args.goal)} is "
+                f"{goal_size[0]}x{goal_size[1]}: give the same size, or leave --size out"
+            )
         try:
             photo = load_photo(args.photo)
             reading = read_photo(photo, size=size)
@@ -76,6 +83,14 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                     f"cannot write the debug image {quote_name(args.debug_image)}: {error}"
                 ) from None
         board = reading.board
+        if goal_size is not None and (reading.width, reading.height) != goal_size:
+            # Before anything is printed: a reading on standard output followed by exit 2
+            # would look like an answer.
+            raise InputError(
+                f"{quote_name(args.photo)}: read a {reading.width}x{reading.height} board, but "
+                f"the goal {quote_name(args.goal)} is {goal_size[0]}x{goal_size[1]} "
+                f"(give --size {goal_size[0]}x{goal_size[1]} if the reading is wrong)"
+            )
         if args.json:
             data = cli._verdict_dict(board, goal)
             data["photo"] = {

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import Board, Verdict, check, format_board
+from core import Board, Verdict, check, format_board, solve_cli
+from core import cli as check_cli
 from core.cli import main
 from tests.core.strategies import boards
 
@@ -120,8 +121,9 @@ def test_goal_in_a_json_document() -> None:
     assert run([], text)[0] == 1
     with_goal = json.dumps({"width": 2, "height": 2, "tiles": [0, 1, 2, 3], "goal": "blank-first"})
     assert run([], with_goal)[0] == 0
-    # --goal on the command line wins over the document's own goal.
-    assert run(["--goal", "blank-last"], with_goal)[0] == 1
+    # --goal and the document's own goal that differ: refused, neither silently wins.
+    assert run(["--goal", "blank-last"], with_goal)[0] == 2
+    assert run(["--goal", "blank-first"], with_goal)[0] == 0
 
 
 def test_json_output_has_the_verdict_keys() -> None:
@@ -599,3 +601,38 @@ def test_batch_from_an_endless_generator_stops_when_the_reader_does() -> None:
     result = _shell("yes '1 2 3 0' | $CHECK --batch | head -n 3")
     assert result.stdout == b"solvable\n" * 3
     assert result.stderr == b""
+
+
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_goal_option_and_a_json_goal_that_differ_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    board = tmp_path / "board.json"
+    board.write_text(
+        json.dumps(
+            {"width": 3, "height": 3, "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8], "goal": "blank-first"}
+        )
+    )
+    command_main = check_cli.main if command == "check" else solve_cli.main
+    out = io.StringIO()
+    assert command_main([str(board), "--goal", "blank-last"], stdout=out) == 2
+    assert out.getvalue() == ""
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert '--goal "blank-last" (blank-last)' in error
+    assert '"goal" (blank-first) differ' in error
+
+
+def test_a_goal_option_and_a_json_goal_that_agree_are_fine(tmp_path: Path) -> None:
+    board = tmp_path / "board.json"
+    board.write_text(
+        json.dumps(
+            {
+                "width": 3,
+                "height": 3,
+                "tiles": [1, 2, 3, 4, 5, 6, 7, 0, 8],
+                "goal": [1, 2, 3, 4, 5, 6, 7, 8, 0],
+            }
+        )
+    )
+    assert run([str(board), "--goal", "blank-last"]) == (0, "solvable\n")

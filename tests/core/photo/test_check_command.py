@@ -171,3 +171,33 @@ def test_a_real_photo_with_unsure_cells_gives_them_a_low_confidence() -> None:
     reading = json.loads(output)["photo"]
     assert reading["unsure"]  # this photo's serif numerals leave cells to check
     assert_confidence_says_unsure(reading)
+
+
+def test_a_goal_of_another_size_is_one_line_and_no_reading(
+    photo_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    goal = tmp_path / "goal.txt"
+    goal.write_text("1 2 3\n4 5 6\n7 8 0\n")
+    status, output = run(["--photo", str(photo_file), "--goal", str(goal)])
+    assert status == 2
+    assert output == ""  # before: the reading was printed, then exit 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "the goal" in error
+    assert "is 3x3" in error
+
+
+def test_a_size_and_a_goal_that_disagree_are_refused_before_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    goal = tmp_path / "goal.txt"
+    goal.write_text("1 2 3\n4 5 6\n7 8 0\n")
+    # No photo at all: the sizes are compared before the photo is opened.
+    status, output = run(
+        ["--photo", str(tmp_path / "absent.jpg"), "--size", "4x4", "--goal", str(goal)]
+    )
+    assert status == 2
+    assert output == ""
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "--size 4x4 but the goal" in error
