@@ -23,14 +23,13 @@ class BoardError(ValueError):
     """
 
 
-def cell_name(index: int, width: int) -> str:
-    """How every message a person reads names a cell: 'row 2 from the top, column 3'
-    (1-based). The window numbers rows from the bottom beside the board, as the rule
-    counts the blank's row, and text is read from the top: a bare 'row 2' was read both
-    ways, so the direction is always said. Only the blank's row in the rule is counted
-    from the bottom, and said so where it is."""
+def cell_name(index: int, width: int, height: int) -> str:
+    """How every message a person reads names a cell: 'row 2 from the bottom, column 3'
+    (1-based), as the window's labels beside the board number the rows and as the rule
+    counts the blank's row. Text is read from the top, so a bare 'row 2' was read both
+    ways: the direction is always said."""
     row, column = divmod(index, width)
-    return f"row {row + 1} from the top, column {column + 1}"
+    return f"row {height - row} from the bottom, column {column + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +68,8 @@ class Board:
         for number, row in enumerate(rows, start=1):
             if len(row) != width:
                 raise BoardError(
-                    f"ragged rows: row {number} has {len(row)} cells, row 1 has {width}"
+                    f"ragged rows: row {number} from the top has {len(row)} cells, "
+                    f"row 1 has {width}"
                 )
         return cls(width, len(rows), tuple(tile for row in rows for tile in row))
 
@@ -198,7 +198,7 @@ def find_problems(
     count = width * height
 
     def name(index: int) -> str:
-        return cell_name(index, width)
+        return cell_name(index, width, height)
 
     problems: list[CellProblem] = []
     first_seen: dict[int, int] = {}

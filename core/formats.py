@@ -530,7 +530,7 @@ def _raise_size_mismatch(
     for number, row in enumerate(body, start=1):
         if len(row) != declared_width:
             raise BoardError(
-                f"ragged rows: row {number} has {_cells(len(row))} but the size line "
+                f"ragged rows: row {number} from the top has {_cells(len(row))} but the size line "
                 f"{size_line!r} says {declared_width}"
             )
     raise BoardError(
@@ -586,7 +586,8 @@ def _board_from_rows(
     for number, row in enumerate(rows, start=1):
         if len(row) != row_width:
             raise BoardError(
-                f"ragged rows: row {number} has {_cells(len(row))} but row 1 has {row_width}"
+                f"ragged rows: row {number} from the top has {_cells(len(row))} "
+                f"but row 1 has {row_width}"
             )
     if width is not None and width != row_width:
         raise BoardError(f"the rows are {row_width} cells wide but the width given is {width}")
@@ -605,7 +606,7 @@ def _board_from_flat_line(
         if side * side != count or side < 2:
             # A bad token explains the problem better than the count does.
             for index, cell in enumerate(cells):
-                _cell_value(cell, index, count)
+                _cell_value(cell, index, count, 1)
             raise WidthNeededError(
                 f"one line of {count} cell{'' if count == 1 else 's'} is not a square board: "
                 "give the width "
@@ -670,7 +671,7 @@ def _board_from_cells(
             return Board(width, height, tuple(map(int, cells)))
     except ValueError:
         pass
-    values = [_cell_value(cell, index, width) for index, cell in enumerate(cells)]
+    values = [_cell_value(cell, index, width, height) for index, cell in enumerate(cells)]
     if 0 not in values and count in values:
         # Some programs write the blank as W*H (16 on a 4x4) when no other blank is present.
         values[values.index(count)] = 0
@@ -811,7 +812,7 @@ def _blank_left_out_choices(text: str, side_limit: int) -> list[ShapeChoice]:
     if not sizes:
         return []
     try:
-        values = [_cell_value(cell, index, count) for index, cell in enumerate(cells)]
+        values = [_cell_value(cell, index, count, 1) for index, cell in enumerate(cells)]
     except ValueError:
         return []
     if sorted(values) != list(range(1, count + 1)):
@@ -934,11 +935,11 @@ def parse_draft(text: str, width: int | None = None, *, max_cells: int = MAX_CEL
     return Draft.of(document.board, document.goal or GoalName.BLANK_LAST)
 
 
-def _cell_value(cell: str, index: int, width: int) -> int:
+def _cell_value(cell: str, index: int, width: int, height: int) -> int:
     token = cell.strip()
     if token in BLANK_TOKENS:
         return 0
-    where = cell_name(index, width)
+    where = cell_name(index, width, height)
     shown = token if len(token) <= 20 else token[:20] + "..."
     # One optional sign, then ASCII digits: "++0" or "-+3" are not numbers, and int()
     # would raise a plain ValueError for them.

@@ -173,7 +173,7 @@ def _ending(
     blank_row = board.blank_row_from_bottom
     goal_row = target.blank_row_from_bottom
     width = board.width
-    place = cell_name(blank, width)
+    place = cell_name(blank, width, board.height)
     row_cells = tuple(range(blank - blank % width, blank - blank % width + width))
     if rule is Rule.LINE:
         shape = "one tile wide" if width == 1 else "one tile high"

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def cell_description(view: BoardView, index: int) -> str:
     """What a screen reader says for a cell: where it is and what it holds."""
     model = view.model
-    where = cell_name(index, model.width)
+    where = cell_name(index, model.width, model.height)
     value = model.cell(index)
     if value is None:
         held = "empty"

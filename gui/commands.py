@@ -162,7 +162,7 @@ class TypeIntoCellCommand(DraftCommand):
         super().__init__(
             model,
             after,
-            f"Type {shown} at {cell_name(cell, model.width)}",
+            f"Type {shown} at {cell_name(cell, model.width, model.height)}",
         )
         self.cell = cell
         self.continues = continues

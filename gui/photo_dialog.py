@@ -382,7 +382,8 @@ class PhotoDialog(QDialog):
         if reading is None or not cells:
             return ""
         named = [
-            f"{cell_name(index, reading.width)} (read as {'the blank' if number == 0 else number})"
+            f"{cell_name(index, reading.width, reading.height)} "
+            f"(read as {'the blank' if number == 0 else number})"
             for index, number in cells[:NAMED_CELLS]
         ]
         more = len(cells) - len(named)

@@ -98,7 +98,11 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                 "width": reading.width,
                 "height": reading.height,
                 "tiles": list(board.tiles),
-                "unsure": [list(cell) for cell in reading.unsure],
+                # Named as the window's labels and every message name cells (DESIGN.md).
+                "unsure": [
+                    {"row_from_bottom": reading.height - row, "column": column + 1}
+                    for row, column in reading.unsure
+                ],
                 # Unrounded: a cell is unsure exactly when its confidence is under
                 # unsure_below, and rounding could show one just under it as equal.
                 "confidence": list(reading.confidence),
@@ -117,7 +121,9 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
             number = board.tiles[index]
             read = "the blank" if number == 0 else str(number)
             cli.write_out(
-                out, f"unsure: {cell_name(index, reading.width)} (read as {read}): check it\n"
+                out,
+                f"unsure: {cell_name(index, reading.width, reading.height)} "
+                f"(read as {read}): check it\n",
             )
         verdict = check(board, goal)
         cli.write_out(out, ("solvable" if verdict.solvable else "unsolvable") + "\n")

@@ -101,17 +101,17 @@ def test_max_cells_is_the_limit_exactly() -> None:
         ((1, 2, 3), r"a 2x2 board needs 4 cells, got 3"),
         (
             (1, 1, 3, 0),
-            r"row 1 from the top, column 2: tile 1 appears twice"
-            r" \(also at row 1 from the top, column 1\)",
+            r"row 2 from the bottom, column 2: tile 1 appears twice"
+            r" \(also at row 2 from the bottom, column 1\)",
         ),
         (
             (1, 2, 4, 0),
-            r"row 2 from the top, column 1: 4 is out of range; a 2x2 board has tiles 1 to 3",
+            r"row 1 from the bottom, column 1: 4 is out of range; a 2x2 board has tiles 1 to 3",
         ),
         (
             (1, 0, 3, 0),
-            r"row 2 from the top, column 2: a second blank"
-            r" \(the first is at row 1 from the top, column 2\)",
+            r"row 1 from the bottom, column 2: a second blank"
+            r" \(the first is at row 2 from the bottom, column 2\)",
         ),
     ],
 )
@@ -127,7 +127,9 @@ def test_board_error_is_a_value_error() -> None:
 
 def test_from_rows() -> None:
     assert Board.from_rows([[1, 2, 3], [4, 5, 0]]) == Board(3, 2, (1, 2, 3, 4, 5, 0))
-    with pytest.raises(BoardError, match=r"ragged rows: row 2 has 2 cells, row 1 has 3"):
+    with pytest.raises(
+        BoardError, match=r"ragged rows: row 2 from the top has 2 cells, row 1 has 3"
+    ):
         Board.from_rows([[1, 2, 3], [4, 0]])
     with pytest.raises(BoardError, match=r"empty input"):
         Board.from_rows([])
@@ -164,8 +166,8 @@ def test_duplicate_marks_both_cells() -> None:
     assert duplicate.kind == "duplicate"
     assert duplicate.cells == (1, 4)
     assert (
-        "row 2 from the top, column 2: tile 2 appears twice (also at row 1 from the top, column 2)"
-        in duplicate.message
+        "row 2 from the bottom, column 2: tile 2 appears twice"
+        " (also at row 3 from the bottom, column 2)" in duplicate.message
     )
     missing = problems[1]
     assert missing.kind == "missing"
@@ -182,7 +184,7 @@ def test_out_of_range_marks_the_cell() -> None:
     (problem, missing) = find_problems(2, 2, [1, 2, 9, 0])
     assert problem.kind == "out-of-range"
     assert problem.cells == (2,)
-    assert "row 2 from the top, column 1: 9 is out of range" in problem.message
+    assert "row 1 from the bottom, column 1: 9 is out of range" in problem.message
     assert missing.message == "tile 3 is missing"
 
 
@@ -202,4 +204,4 @@ def test_cells_still_empty() -> None:
     problems = find_problems(2, 2, [1, None, None, 3])
     assert problems[0].kind == "empty"
     assert problems[0].cells == (1, 2)
-    assert "1 cell still empty (first at row 1 from the top, column 2)" in problems[0].message
+    assert "1 cell still empty (first at row 2 from the bottom, column 2)" in problems[0].message

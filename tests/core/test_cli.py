@@ -58,8 +58,8 @@ def test_invalid_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 2
     assert out == ""
     assert captured.err == (
-        "slidecheck check: row 2 from the top, column 2: tile 1 appears twice"
-        " (also at row 1 from the top, column 1)\n"
+        "slidecheck check: row 2 from the bottom, column 2: tile 1 appears twice"
+        " (also at row 3 from the bottom, column 1)\n"
     )
 
 
@@ -68,7 +68,7 @@ def test_invalid_file_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     path.write_text("1 2 3\n4 5\n6 7 8 0\n")
     assert run([str(path)])[0] == 2
     assert capsys.readouterr().err == (
-        f'slidecheck check: "{path}": ragged rows: row 2 has 2 cells but row 1 has 3\n'
+        f'slidecheck check: "{path}": ragged rows: row 2 from the top has 2 cells but row 1 has 3\n'
     )
 
 
@@ -160,11 +160,11 @@ def test_batch_one_line_per_input_line_in_order() -> None:
     assert out.splitlines() == [
         "solvable",
         "unsolvable",
-        "invalid: row 1 from the top, column 2: tile 1 appears twice"
-        " (also at row 1 from the top, column 1)",
+        "invalid: row 2 from the bottom, column 2: tile 1 appears twice"
+        " (also at row 2 from the bottom, column 1)",
         "invalid: empty input: no board given",
         "solvable",
-        "invalid: row 1 from the top, column 1: 'not' is not a number",
+        "invalid: row 1 from the bottom, column 1: 'not' is not a number",
         "unsolvable",
     ]
 
@@ -189,8 +189,8 @@ def test_batch_json() -> None:
     assert first["solvable"] is True
     assert first == {**check(Board(2, 2, (1, 2, 3, 0))).to_dict(), "suggested_fix": None}
     assert second == {
-        "error": "row 1 from the top, column 2: tile 1 appears twice"
-        " (also at row 1 from the top, column 1)"
+        "error": "row 2 from the bottom, column 2: tile 1 appears twice"
+        " (also at row 2 from the bottom, column 1)"
     }
     assert third["solvable"] is False
     assert third["inversions"] == 1
@@ -494,7 +494,7 @@ def test_a_non_board_file_echoes_no_more_than_the_offending_token(
     err = capsys.readouterr().err
     # The offending token, shortened, and nothing else of the file.
     assert err.endswith(
-        ": row 2 from the top, column 2: 'secret-password-do-n...' is not a number\n"
+        ": row 2 from the bottom, column 2: 'secret-password-do-n...' is not a number\n"
     )
 
 

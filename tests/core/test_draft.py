@@ -195,7 +195,8 @@ def test_the_window_and_text_name_a_cell_the_same_way_and_say_from_where() -> No
     # A bare "row 4" was read from the top by the CLI and from the bottom by the window.
     draft = Draft.of(Board.solved(4, 4)).with_cell(15, 6)
     assert draft.analysis.problems[0].message == (
-        "row 4 from the top, column 4: tile 6 appears twice (also at row 2 from the top, column 2)"
+        "row 1 from the bottom, column 4: tile 6 appears twice"
+        " (also at row 3 from the bottom, column 2)"
     )
-    with pytest.raises(BoardError, match=r"^row 4 from the top, column 4: tile 6 appears twice"):
+    with pytest.raises(BoardError, match=r"^row 1 from the bottom, column 4: tile 6 appears twice"):
         Board(4, 4, (*range(1, 16), 6))

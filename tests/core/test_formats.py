@@ -128,7 +128,7 @@ def test_every_blank_spelling(text: str, expected: Board) -> None:
 
 
 def test_w_times_h_is_a_tile_value_only_when_no_other_blank() -> None:
-    with pytest.raises(BoardError, match=r"row 3 from the top, column 3: 9 is out of range"):
+    with pytest.raises(BoardError, match=r"row 1 from the bottom, column 3: 9 is out of range"):
         parse_board("1 2 3\n4 0 5\n7 8 9")
 
 
@@ -193,13 +193,13 @@ def test_plain_text_carries_no_goal() -> None:
         ('{"width": 2, "height": 2, "tiles": [1, 2, 3]}', r"2x2 board needs 4 cells, got 3"),
         (
             '{"width": 2, "height": 2, "tiles": [1, 2, 3, "a"]}',
-            r"row 2 from the top, column 2: 'a' is not",
+            r"row 1 from the bottom, column 2: 'a' is not",
         ),
         ('{"tiles": [1, 2, 0]}', r'holds 3 cells, not a square: give "width"'),
         ('{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": "up"}', r'"goal" must be'),
         (
             '{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": [1, 1, 2, 0]}',
-            r'"goal": row 1 from the top, column 2: tile 1 appears twice',
+            r'"goal": row 2 from the bottom, column 2: tile 1 appears twice',
         ),
     ],
 )
@@ -216,66 +216,70 @@ def test_json_errors(text: str, message: str) -> None:
     [
         pytest.param(
             "1 2 3\n4 1 5\n7 8 0",
-            r"row 2 from the top, column 2: tile 1 appears twice"
-            r" \(also at row 1 from the top, column 1\)",
+            r"row 2 from the bottom, column 2: tile 1 appears twice"
+            r" \(also at row 3 from the bottom, column 1\)",
             id="duplicate-names-both-cells",
         ),
         pytest.param(
             "1 2 3\n4 55 6\n7 8 0",
-            r"row 2 from the top, column 2: 55 is out of range; a 3x3 board has tiles 1 to 8",
+            r"row 2 from the bottom, column 2: 55 is out of range; a 3x3 board has tiles 1 to 8",
             id="out-of-range",
         ),
         pytest.param(
             "1 2 3\n4 -5 6\n7 8 0",
-            r"row 2 from the top, column 2: -5 is out of range",
+            r"row 2 from the bottom, column 2: -5 is out of range",
             id="negative",
         ),
         pytest.param(
             "1 2 3\n4 0 6\n7 8 0",
-            r"row 3 from the top, column 3: a second blank"
-            r" \(the first is at row 2 from the top, column 2\)",
+            r"row 1 from the bottom, column 3: a second blank"
+            r" \(the first is at row 2 from the bottom, column 2\)",
             id="two-blanks",
         ),
         pytest.param(
             "1 2 3\n4 5\n6 7 8 0",
-            r"ragged rows: row 2 has 2 cells but row 1 has 3",
+            r"ragged rows: row 2 from the top has 2 cells but row 1 has 3",
             id="ragged",
         ),
         pytest.param(
             "1 2 3\n4 5 6\n7 8 0 9",
-            r"ragged rows: row 3 has 4 cells but row 1 has 3",
+            r"ragged rows: row 3 from the top has 4 cells but row 1 has 3",
             id="ragged-last-row",
         ),
         pytest.param(
             "1 2\n3",
-            r"ragged rows: row 2 has 1 cell but row 1 has 2",
+            r"ragged rows: row 2 from the top has 1 cell but row 1 has 2",
             id="ragged-one-cell",
         ),
         pytest.param(
             "1 2 3\n4 a 6\n7 8 0",
-            r"row 2 from the top, column 2: 'a' is not a number",
+            r"row 2 from the bottom, column 2: 'a' is not a number",
             id="non-number",
         ),
         pytest.param(
             "1 2 3\n4 5 6\n7 8 ６",
-            r"row 3 from the top, column 3: '６' is not a number",
+            r"row 1 from the bottom, column 3: '６' is not a number",
             id="non-ascii-digit",
         ),
         pytest.param(
             "1 2 3 4\n5 6 7 8\n9 1_0 11 12\n13 14 15 0",
-            r"row 3 from the top, column 2: '1_0' is not a number",
+            r"row 2 from the bottom, column 2: '1_0' is not a number",
             id="underscore-inside-number",
         ),
         pytest.param(
             "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 " + "9" * 200,
-            r"row 4 from the top, column 4: 9{20}\.\.\. is out of range",
+            r"row 1 from the bottom, column 4: 9{20}\.\.\. is out of range",
             id="over-long-token",
         ),
         pytest.param(
-            "++0 1\n2 3", r"row 1 from the top, column 1: '\+\+0' is not a number", id="two-signs"
+            "++0 1\n2 3",
+            r"row 2 from the bottom, column 1: '\+\+0' is not a number",
+            id="two-signs",
         ),
         pytest.param(
-            "1 2\n-+3 0", r"row 2 from the top, column 1: '-\+3' is not a number", id="mixed-signs"
+            "1 2\n-+3 0",
+            r"row 1 from the bottom, column 1: '-\+3' is not a number",
+            id="mixed-signs",
         ),
         pytest.param("", r"empty input", id="empty"),
         pytest.param("   \n\t\n  ", r"empty input", id="whitespace-only"),
@@ -283,7 +287,7 @@ def test_json_errors(text: str, message: str) -> None:
         pytest.param("1 0", r"one line of 2 cells is not a square board", id="flat-not-square"),
         pytest.param(
             "# 8-puzzle\n3\n1 2 3\n4 5 6\n7 8",
-            r"ragged rows: row 3 has 2 cells but the size line '3' says 3",
+            r"ragged rows: row 3 from the top has 2 cells but the size line '3' says 3",
             id="npuzzle-short-row",
         ),
         pytest.param(
@@ -377,7 +381,7 @@ def test_a_leading_caption_is_not_a_row() -> None:
 
 
 def test_words_between_rows_are_still_an_error() -> None:
-    with pytest.raises(BoardError, match=r"row 2 from the top, column 1: 'foo' is not a number"):
+    with pytest.raises(BoardError, match=r"row 2 from the bottom, column 1: 'foo' is not a number"):
         parse_board("1 2\nfoo bar\n3 0")
 
 

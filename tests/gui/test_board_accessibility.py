@@ -27,8 +27,8 @@ def test_every_cell_is_an_accessible_item_named_as_everywhere(window) -> None:
     assert board.childCount() == 9
     first, blank = board.child(0), board.child(7)
     assert first.role() == QAccessible.Role.Cell
-    assert first.text(QAccessible.Text.Name) == "row 1 from the top, column 1: tile 1"
-    assert blank.text(QAccessible.Text.Name) == "row 3 from the top, column 2: blank"
+    assert first.text(QAccessible.Text.Name) == "row 3 from the bottom, column 1: tile 1"
+    assert blank.text(QAccessible.Text.Name) == "row 1 from the bottom, column 2: blank"
     assert board.indexOfChild(blank) == 7
     assert board.child(9) is None
 
@@ -39,7 +39,7 @@ def test_problems_and_empty_cells_are_said(window) -> None:
     assert (
         board.child(1).text(QAccessible.Text.Name).endswith("tile 1 (a problem: see the verdict)")
     )
-    assert board.child(2).text(QAccessible.Text.Name) == "row 2 from the top, column 1: empty"
+    assert board.child(2).text(QAccessible.Text.Name) == "row 1 from the bottom, column 1: empty"
 
 
 def test_the_cursors_cell_is_the_focused_one_and_each_cell_is_where_it_is_drawn(
@@ -61,4 +61,4 @@ def test_the_cells_follow_a_new_size(window) -> None:
     board = board_interface(window)
     window.editor.load(Board.solved(5, 4))
     assert board.childCount() == 20
-    assert board.child(19).text(QAccessible.Text.Name) == "row 4 from the top, column 5: blank"
+    assert board.child(19).text(QAccessible.Text.Name) == "row 1 from the bottom, column 5: blank"

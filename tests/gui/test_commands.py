@@ -366,7 +366,7 @@ def test_an_undo_step_names_its_cell_as_the_board_labels_it() -> None:
     model = BoardModel(Board.solved(3, 3))
     stack = QUndoStack()
     stack.push(TypeIntoCellCommand(model, 0, 5, continues=False))
-    assert stack.undoText() == "Type 5 at row 1 from the top, column 1"
+    assert stack.undoText() == "Type 5 at row 3 from the bottom, column 1"
 
 
 def test_a_line_that_is_not_a_square_asks_for_its_width() -> None:

@@ -34,7 +34,7 @@ def test_the_dialog_starts_from_the_goal_in_use_and_reads_what_is_typed(qtbot: Q
 @pytest.mark.parametrize(
     ("typed", "says"),
     [
-        ("1 2 3\n4 5 6\n7 7 0", "Row 3 from the top, column 2: tile 7 appears twice"),
+        ("1 2 3\n4 5 6\n7 7 0", "Row 1 from the bottom, column 2: tile 7 appears twice"),
         ("1 2\n3 0", "The rows are 2 cells wide but the width given is 3"),
         ("", "Empty input"),
     ],

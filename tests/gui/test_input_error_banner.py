@@ -70,4 +70,4 @@ def test_a_failed_open_shows_the_banner(qtbot: QtBot, window, tmp_path) -> None:
     banner = window.input_error_banner
     assert banner.isVisible()
     assert banner.title == 'Could not open "ragged.txt". The board below is unchanged.'
-    assert banner.reason == "ragged rows: row 2 has 2 cells but row 1 has 3"
+    assert banner.reason == "ragged rows: row 2 from the top has 2 cells but row 1 has 3"

@@ -80,8 +80,8 @@ def test_explanation_of_an_invalid_board_lists_its_problems(qtbot) -> None:
     qtbot.addWidget(view)
     model.set_cells(3, 3, [1, 2, 3, 4, 4, 6, 7, 8, 0])
     assert (
-        "Row 2 from the top, column 2: tile 4 appears twice "
-        "(also at row 2 from the top, column 1)" in view.toPlainText()
+        "Row 2 from the bottom, column 2: tile 4 appears twice "
+        "(also at row 2 from the bottom, column 1)" in view.toPlainText()
     )
 
 

@@ -378,9 +378,9 @@ def test_unsure_cells_left_unchecked_are_named_in_the_window_until_the_next_edit
     assert banner.isVisible()
     assert banner.is_notice
     assert "unchanged" not in banner.title  # the board below is the new one: no failure
-    expected = f"row 1 from the top, column 2 (read as {read_as})"
+    expected = f"row 3 from the bottom, column 2 (read as {read_as})"
     assert expected in banner.reason
-    assert "row 3 from the top, column 2" not in banner.reason  # corrected: not named
+    assert "row 1 from the bottom, column 2" not in banner.reason  # corrected: not named
     assert expected in window.status_message.text()
     window.resize(1180, 780)
     window.grab().save("/tmp/photo_unsure_notice.png")
@@ -401,7 +401,7 @@ def test_more_unsure_cells_than_named_are_counted(
     cells = tuple(dataclasses.replace(cell, unsure=True) for cell in reading.cells)
     dialog.reading = dataclasses.replace(reading, cells=cells)
     note = dialog.check_note()
-    assert note.startswith("check row 1 from the top, column 1 (read as ")
+    assert note.startswith("check row 4 from the bottom, column 1 (read as ")
     assert note.endswith(" and 14 more")
 
 

@@ -147,7 +147,8 @@ def assert_confidence_says_unsure(reading: dict[str, Any]) -> None:
     """Each cell's confidence is under the threshold printed beside it exactly when the
     cell is marked unsure: the field and the marks tell one story."""
     width, threshold = reading["width"], reading["unsure_below"]
-    unsure = {(row, column) for row, column in reading["unsure"]}
+    height = reading["height"]
+    unsure = {(height - cell["row_from_bottom"], cell["column"] - 1) for cell in reading["unsure"]}
     for index, confidence in enumerate(reading["confidence"]):
         assert 0.0 <= confidence <= 1.0
         where = divmod(index, width)
