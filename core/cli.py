@@ -111,6 +111,7 @@ def read_text(path: str, stdin: IO[str] | None = None) -> str:
     """
     if path == "-":
         stream = stdin if stdin is not None else sys.stdin
+        tell_the_typist(stream, "a board")
         if stream is not None and not hasattr(stream, "buffer"):
             text = stream.read(MAX_INPUT_BYTES + 1)  # a text stream handed in by a caller
             if len(text) > MAX_INPUT_BYTES:
@@ -118,6 +119,18 @@ def read_text(path: str, stdin: IO[str] | None = None) -> str:
             return text
         return read_stream(stream.buffer if stream is not None else None)
     return read_text_file(path, regular_only=False)
+
+
+def tell_the_typist(stream: IO[str] | None, what: str) -> None:
+    """At a terminal, say on standard error what is read and how to end it: a command
+    waiting in silence for standard input looks stuck."""
+    try:
+        at_a_terminal = stream is not None and stream.isatty()
+    except (OSError, ValueError):  # closed, or a stream that cannot tell
+        at_a_terminal = False
+    if at_a_terminal:
+        end = "Ctrl+Z then Enter" if sys.platform == "win32" else "Ctrl+D"
+        say(f"reading {what} from standard input ({end} to end)")
 
 
 def resolve_goal(option: str | None) -> Goal | None:
@@ -494,7 +507,9 @@ def batch_source(path: str, stdin: IO[str] | None) -> Iterator[IO[bytes] | IO[st
     """What `--batch` reads: `stdin` (default: the process's, which may be closed) for "-",
     else the file, opened to be read as it comes. Raises `InputError`."""
     if path == "-":
-        yield stdin if stdin is not None else sys.stdin
+        stream = stdin if stdin is not None else sys.stdin
+        tell_the_typist(stream, "one board a line")
+        yield stream
         return
     with open_binary(path, regular_only=False) as handle:
         yield handle

@@ -112,12 +112,18 @@ def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
     # time), so read until the end or the limit.
     chunks = []
     remaining = limit
+    buffered = isinstance(stream, io.BufferedIOBase)
     while remaining > 0:
-        chunk = stream.read(min(remaining, 1 << 20))
+        wanted = min(remaining, 1 << 20)
+        chunk = stream.read(wanted)
         if not chunk:
             break
         chunks.append(chunk)
         remaining -= len(chunk)
+        # A buffered read already read on to the end or to `wanted`: short means the end.
+        # Reading again would wait at a terminal for a second Ctrl+D.
+        if buffered and len(chunk) < wanted:
+            break
     return b"".join(chunks)
 
 

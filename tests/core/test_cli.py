@@ -636,3 +636,56 @@ def test_a_goal_option_and_a_json_goal_that_agree_are_fine(tmp_path: Path) -> No
         )
     )
     assert run([str(board), "--goal", "blank-last"]) == (0, "solvable\n")
+
+
+# --- a person typing at a terminal -------------------------------------------------------------
+
+
+def run_at_a_terminal(argv: list[str], typed: bytes) -> tuple[int, str, str]:
+    """Run the real command with its standard input a terminal (a pseudo-terminal), type
+    `typed` into it, then Ctrl+D once. A command still waiting after that is killed."""
+    import os
+    import pty
+
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [str(SLIDECHECK), *argv],
+        stdin=terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(terminal)
+    try:
+        os.write(controller, typed)
+        os.write(controller, b"\x04")  # Ctrl+D, once
+        try:
+            out, err = process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            out, err = process.communicate()
+            pytest.fail(f"still waiting for input after one Ctrl+D: {err.decode()!r}")
+    finally:
+        os.close(controller)
+    return process.returncode, out.decode(), err.decode()
+
+
+def test_at_a_terminal_check_says_it_reads_and_answers_on_the_first_ctrl_d() -> None:
+    status, out, err = run_at_a_terminal(["check"], b"1 2 3\n4 5 6\n7 8 0\n")
+    assert status == 0
+    assert out == "solvable\n"
+    assert "reading a board from standard input" in err
+    assert "Ctrl+D" in err
+
+
+def test_at_a_terminal_batch_says_it_reads_and_answers_each_line() -> None:
+    status, out, err = run_at_a_terminal(["check", "--batch"], b"1 2 3 0\n2 1 3 0\n")
+    assert status == 0
+    assert out.splitlines() == ["solvable", "unsolvable"]
+    assert "one board a line" in err
+
+
+def test_at_a_terminal_solve_answers_on_the_first_ctrl_d() -> None:
+    status, out, err = run_at_a_terminal(["solve"], b"1 2 3\n4 5 6\n7 0 8\n")
+    assert status == 0
+    assert out.splitlines()[1] == "L"
+    assert "reading a board from standard input" in err
