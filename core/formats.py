@@ -585,6 +585,9 @@ def _board_from_rows(
     row_width = len(rows[0])
     for number, row in enumerate(rows, start=1):
         if len(row) != row_width:
+            if _mostly_words(rows):
+                # A note pasted by mistake: its lines are not ragged rows of a board.
+                raise BoardError(NO_BOARD_IN_TEXT)
             raise BoardError(
                 f"ragged rows: row {number} from the top has {_cells(len(row))} "
                 f"but row 1 has {row_width}"
@@ -593,6 +596,16 @@ def _board_from_rows(
         raise BoardError(f"the rows are {row_width} cells wide but the width given is {width}")
     cells = list(chain.from_iterable(rows))
     return _board_from_cells(cells, row_width, len(rows), digits_only=digits_only)
+
+
+NO_BOARD_IN_TEXT = "no board in this text: it holds words, not rows of numbers"
+
+
+def _mostly_words(rows: list[list[str]]) -> bool:
+    """Whether most cells are neither numbers nor a blank's spelling."""
+    cells = [cell.strip() for row in rows for cell in row]
+    words = sum(1 for cell in cells if cell not in BLANK_TOKENS and not cell.lstrip("+-").isdigit())
+    return words * 2 > len(cells)
 
 
 def _board_from_flat_line(

@@ -633,3 +633,17 @@ def test_a_goal_is_read_for_the_boards_shape(text: str) -> None:
 def test_a_goal_of_another_shape_or_no_board_is_refused(text: str, message: str) -> None:
     with pytest.raises(BoardError, match=message):
         parse_goal(text, 3, 2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Remember to buy milk\nand eggs", "meeting at 10 am\nroom 4", "call Bob at 5\nthen 6 7"],
+)
+def test_a_note_of_words_is_no_board_not_ragged_rows(text: str) -> None:
+    with pytest.raises(BoardError, match=r"^no board in this text: it holds words"):
+        parse_board(text)
+
+
+def test_ragged_rows_of_numbers_are_still_called_ragged() -> None:
+    with pytest.raises(BoardError, match=r"^ragged rows: row 2 from the top has 2 cells"):
+        parse_board("1 2 3\n4 5\n6 7 8 0")

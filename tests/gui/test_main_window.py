@@ -187,6 +187,15 @@ def test_paste_of_junk_changes_nothing_and_says_why(window):
     assert "Cannot paste" in window.status_message.text()
 
 
+def test_a_note_pasted_by_mistake_is_said_to_hold_no_board(window):
+    before = window.model.cells()
+    QGuiApplication.clipboard().setText("Remember to buy milk\nand eggs")
+    window.paste_action.trigger()
+    assert window.model.cells() == before
+    assert "no board in this text" in window.status_message.text()
+    assert "ragged" not in window.status_message.text()
+
+
 def test_fix_button_makes_the_board_solvable(qtbot: QtBot, window):
     window.editor.load(LOYD_BOARD)
     button = window.fix_suggestion.findChild(QPushButton)
