@@ -267,6 +267,20 @@ class PhotoDialog(QDialog):
             if cell.unsure and index not in self.typed
         ]
         count = len(reading.cells)
+        problems = Draft.of(reading.board).with_changes(self.typed.items()).analysis.problems
+        if self.typed and problems:
+            # A correction made the board invalid (two 7s, say): said here, where it can
+            # be put right, not only after Use This Board.
+            first = problems[0].message
+            text = f"Your correction leaves a problem: {first[:1].upper()}{first[1:]}."
+            if len(problems) > 1:
+                text += f" ({len(problems) - 1} more.)"
+            self.message.setText(
+                text + " Click a cell and type its number to put it right; Use This Board "
+                "takes the board as it is, problems marked."
+            )
+            self.use_button.setEnabled(True)
+            return
         if unsure:
             cells = "1 cell" if len(unsure) == 1 else f"{len(unsure)} cells"
             first = (
@@ -376,7 +390,7 @@ class PhotoDialog(QDialog):
 
     def check_note(self) -> str:
         """Which cells to check on the board loaded, named as everywhere (core's
-        `cell_name`): 'check row 2 from the top, column 2 (read as 11) and 1 more'.
+        `cell_name`): 'check row 2 from the bottom, column 2 (read as 11) and 1 more'.
         Empty when there is none."""
         reading, cells = self.reading, self.unchecked_cells()
         if reading is None or not cells:

@@ -177,6 +177,33 @@ def test_a_cell_corrected_by_typing_is_what_the_editor_gets(
     assert "corrected by hand" in window.status_message.text()
 
 
+def test_a_correction_that_makes_a_duplicate_is_said_in_the_dialog(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    seed = EXACT_SEEDS[(3, 3)]
+    tiles = photo(seed).board.tiles
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, seed))
+    # Type into the first cell the number another tile already has, as a person
+    # correcting the wrong cell would.
+    other = next(number for number in tiles[1:] if number and number != tiles[0])
+    qtbot.mouseClick(
+        dialog.view, Qt.MouseButton.LeftButton, pos=dialog.view.cell_center(0).toPoint()
+    )
+    for digit in str(other):
+        qtbot.keyClick(dialog.view, getattr(Qt.Key, f"Key_{digit}"))
+    assert dialog.typed == {0: other}
+    text = dialog.message.text()
+    assert f"tile {other} appears twice" in text
+    assert "row 3 from the bottom, column 1" in text
+    # Put right: the warning goes.
+    qtbot.keyClick(dialog.view, Qt.Key.Key_Backspace)
+    for digit in str(tiles[0]) if tiles[0] else " ":
+        key = Qt.Key.Key_Space if digit == " " else getattr(Qt.Key, f"Key_{digit}")
+        qtbot.keyClick(dialog.view, key)
+    assert dialog.typed == {0: tiles[0]}
+    assert "appears twice" not in dialog.message.text()
+
+
 def test_tab_reaches_every_control(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     dialog = open_photo(qtbot, window, photo_file(tmp_path, EXACT_SEEDS[(3, 3)]))
     chain = []
