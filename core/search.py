@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 
 from core import pattern_db, speedups
 from core.board import BLANK, Board
 from core.pattern_db import PatternDatabases, neighbour_cells, rank
-from core.solution import SearchProgress, SolveCancelledError
+from core.solution import SearchProgress, SolveCancelledError, distance_bound
 
 #: Called by a search with (current bound, nodes generated); returns True to stop it.
 SearchPoll = Callable[[int, int], bool]
@@ -35,6 +36,21 @@ _PROGRESS_GAP_SECONDS = 0.1
 NO_LABEL = -1
 
 
+@dataclass(frozen=True)
+class SearchOutcome:
+    """How an optimal search ended: a shortest solution, or the deadline and what it proved."""
+
+    #: The tiles slid on a shortest way to the goal; None when the deadline came first.
+    moves: tuple[int, ...] | None
+    #: Positions generated, over every iteration.
+    nodes: int
+    #: No solution is shorter: the length of `moves` when found; else the bound of the
+    #: iteration the deadline stopped (every shallower bound was searched in full and held
+    #: no solution), at least the start's heuristic (`distance_bound` if the tables were
+    #: not ready), raised to the parity every solution's length has.
+    lower_bound: int
+
+
 def solve_optimal(
     board: Board,
     goal: Board,
@@ -43,17 +59,33 @@ def solve_optimal(
     cancelled: Callable[[], bool] | None = None,
     deadline: float | None = None,
 ) -> tuple[tuple[int, ...], int] | None:
-    """A shortest solution of `board` towards `goal`: (tiles slid, in order; nodes generated).
+    """A shortest solution of `board` towards `goal`: (tiles slid, in order; nodes generated),
+    or None when the deadline passed first. `search_optimal`, without the lower bound."""
+    outcome = search_optimal(board, goal, progress=progress, cancelled=cancelled, deadline=deadline)
+    return None if outcome.moves is None else (outcome.moves, outcome.nodes)
+
+
+def search_optimal(
+    board: Board,
+    goal: Board,
+    *,
+    progress: Callable[[SearchProgress], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    deadline: float | None = None,
+) -> SearchOutcome:
+    """Search for a shortest solution of `board` towards `goal`.
 
     The board must be solvable towards `goal`, of its shape and of at most 16 cells (the
     caller checks). Builds the databases on first use (see `prepare_databases` to build them
-    ahead with a progress bar). Returns None when `time.monotonic()` passes `deadline` before a
-    solution is proven shortest; raises `SolveCancelledError` when `cancelled()` returns True
-    (asked every few thousand nodes). `progress` hears the bound and the nodes so far.
+    ahead with a progress bar). When `time.monotonic()` passes `deadline` before a solution
+    is proven shortest, the outcome has no moves, only its proven lower bound. Raises
+    `SolveCancelledError` when `cancelled()` returns True (asked every few thousand nodes).
+    `progress` hears the bound and the nodes so far.
     """
     engine = speedups.compiled("_search")
     started = time.monotonic()
-    poll = _search_poll(started, progress, cancelled, deadline)
+    poll = _SearchPoll(started, progress, cancelled, deadline)
+    heuristic = distance_bound(board, goal)
     try:
         databases = pattern_db.load(
             goal.width,
@@ -63,12 +95,15 @@ def solve_optimal(
             poll=lambda _reached, _to_reach: poll(0, 0),
         )
     except pattern_db.BuildStoppedError:
-        return None
+        return SearchOutcome(None, 0, heuristic)
     found = run_search(relabel(board, goal), databases, poll, engine)
     if found is None:
-        return None
+        bound = max(poll.bound, heuristic)
+        # Every solution's length has the parity of the distance bound.
+        bound += (bound - heuristic) % 2
+        return SearchOutcome(None, poll.nodes, bound)
     labels, nodes = found
-    return tuple(goal.tiles[label] for label in labels), nodes
+    return SearchOutcome(tuple(goal.tiles[label] for label in labels), nodes, len(labels))
 
 
 def next_move(board: Board, goal: Board) -> int | None:
@@ -91,19 +126,28 @@ def prepare_databases(
     *,
     progress: Callable[[float], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
-) -> None:
+    deadline: float | None = None,
+) -> bool:
     """Build (or load) the databases for `goal`'s shape and blank cell ahead of a search;
-    `progress` hears the fraction done. Raises `SolveCancelledError` when `cancelled()`."""
+    `progress` hears the fraction done. False when `time.monotonic()` passed `deadline`
+    first (the tables built whole by then are kept). Raises `SolveCancelledError` when
+    `cancelled()`."""
     engine = speedups.compiled("_search")
 
     def poll(reached: int, to_reach: int) -> bool:
         if cancelled is not None and cancelled():
             raise SolveCancelledError
+        if deadline is not None and time.monotonic() >= deadline:
+            return True
         if progress is not None:
             progress(reached / to_reach if to_reach else 1.0)
         return False
 
-    pattern_db.load(goal.width, goal.height, goal.blank_index, engine=engine, poll=poll)
+    try:
+        pattern_db.load(goal.width, goal.height, goal.blank_index, engine=engine, poll=poll)
+    except pattern_db.BuildStoppedError:
+        return False
+    return True
 
 
 def relabel(board: Board, goal: Board) -> list[int]:
@@ -146,30 +190,41 @@ def run_search(
     return list(moved), int(nodes)
 
 
-def _search_poll(
-    started: float,
-    progress: Callable[[SearchProgress], None] | None,
-    cancelled: Callable[[], bool] | None,
-    deadline: float | None,
-) -> SearchPoll:
-    last_bound = -1
-    last_report = started
+class _SearchPoll:
+    """The poll both twins call: cancellation, the deadline and progress. Remembers the
+    largest bound it heard (the iteration in progress) and the nodes so far."""
 
-    def poll(bound: int, nodes: int) -> bool:
-        nonlocal last_bound, last_report
-        if cancelled is not None and cancelled():
+    def __init__(
+        self,
+        started: float,
+        progress: Callable[[SearchProgress], None] | None,
+        cancelled: Callable[[], bool] | None,
+        deadline: float | None,
+    ) -> None:
+        self._progress = progress
+        self._cancelled = cancelled
+        self._deadline = deadline
+        self._started = started
+        self._last_report = started
+        self._last_bound = -1
+        #: The bound of the iteration in progress: every smaller one held no solution.
+        self.bound = 0
+        self.nodes = 0
+
+    def __call__(self, bound: int, nodes: int) -> bool:
+        self.bound = max(self.bound, bound)
+        self.nodes = max(self.nodes, nodes)
+        if self._cancelled is not None and self._cancelled():
             raise SolveCancelledError
         now = time.monotonic()
-        if deadline is not None and now >= deadline:
+        if self._deadline is not None and now >= self._deadline:
             return True
-        if progress is not None and (
-            bound != last_bound or now - last_report >= _PROGRESS_GAP_SECONDS
+        if self._progress is not None and (
+            bound != self._last_bound or now - self._last_report >= _PROGRESS_GAP_SECONDS
         ):
-            last_bound, last_report = bound, now
-            progress(SearchProgress(bound, nodes, now - started))
+            self._last_bound, self._last_report = bound, now
+            self._progress(SearchProgress(bound, nodes, now - self._started))
         return False
-
-    return poll
 
 
 class _StoppedError(Exception):

@@ -86,6 +86,9 @@ class Solution:
     optimal: bool
     #: Positions the search generated (0 for a constructive method that does not search).
     nodes: int
+    #: A proven bound: no solution is shorter. The length itself when `optimal`; None when
+    #: nothing was proven (the hand method asked for without a time budget).
+    lower_bound: int | None
 
     def __init__(
         self,
@@ -97,17 +100,30 @@ class Solution:
         *,
         nodes: int = 0,
         letters: bytes | None = None,
+        lower_bound: int | None = None,
     ) -> None:
-        """From `moves` (tile numbers), or from `letters` with `moves` None. Raises
-        `BoardError` at the first move that cannot be made from `start`."""
+        """From `moves` (tile numbers), or from `letters` with `moves` None. An optimal
+        solution's `lower_bound` is its length (given or not). Raises `BoardError` at the
+        first move that cannot be made from `start`, and `ValueError` for a `lower_bound`
+        below 0 or above the length, or other than the length of an optimal solution."""
         if letters is None:
             letters = directions_of(start, moves or ()).encode("ascii")
+        if optimal and lower_bound is None:
+            lower_bound = len(letters)
+        if lower_bound is not None and not (
+            0 <= lower_bound <= len(letters) and (lower_bound == len(letters) or not optimal)
+        ):
+            raise ValueError(
+                f"a lower bound of {lower_bound} does not fit a solution of {len(letters)} "
+                f"moves{' proven shortest' if optimal else ''}"
+            )
         object.__setattr__(self, "start", start)
         object.__setattr__(self, "goal", goal)
         object.__setattr__(self, "letters", bytes(letters))
         object.__setattr__(self, "method", method)
         object.__setattr__(self, "optimal", optimal)
         object.__setattr__(self, "nodes", nodes)
+        object.__setattr__(self, "lower_bound", lower_bound)
 
     @cached_property
     def moves(self) -> tuple[int, ...]:
@@ -145,14 +161,33 @@ class Solution:
         return replay(self.start, self.moves)
 
     def to_dict(self) -> dict[str, Any]:
-        """The `solve --json` object: solvable, optimal, length, moves, directions."""
+        """The `solve --json` object: solvable, optimal, lower_bound, length, moves,
+        directions."""
         return {
             "solvable": True,
             "optimal": self.optimal,
+            "lower_bound": self.lower_bound,
             "length": self.length,
             "moves": list(self.moves),
             "directions": self.directions,
         }
+
+
+def distance_bound(start: Board, goal: Board) -> int:
+    """A lower bound on the moves from `start` to `goal` (of its shape, same tiles): the
+    sum over tiles of the rows and columns between each one's cell and its goal cell. A
+    move carries one tile one cell, so no solution is shorter, and every solution's length
+    has this sum's parity (each move changes the sum by one either way)."""
+    width = start.width
+    goal_cell = [0] * len(goal.tiles)
+    for cell, tile in enumerate(goal.tiles):
+        goal_cell[tile] = cell
+    total = 0
+    for cell, tile in enumerate(start.tiles):
+        if tile != BLANK:
+            target = goal_cell[tile]
+            total += abs(cell // width - target // width) + abs(cell % width - target % width)
+    return total
 
 
 def replay(start: Board, moves: Sequence[int]) -> Iterator[Board]:

@@ -19,6 +19,7 @@ from core.solution import (
     Solution,
     SolveMethod,
     UnsolvableError,
+    distance_bound,
 )
 
 
@@ -54,6 +55,11 @@ def solve(
     if method is None:
         method = SolveMethod.OPTIMAL if board.size <= MAX_OPTIMAL_CELLS else SolveMethod.FAST
     if method is SolveMethod.FAST:
+        if time_budget is not None:
+            # With a budget the answer says how far from shortest it may be; without one
+            # the hand method proves nothing and costs nothing more.
+            bound = distance_bound(board, target)
+            return _hand_solution(board, target, 0, bound, progress=progress, cancelled=cancelled)
         letters = solve_fast_letters(board, target, progress=progress, cancelled=cancelled)
         return Solution(board, target, None, SolveMethod.FAST, optimal=False, letters=letters)
     if board.width == 1 or board.height == 1:
@@ -61,8 +67,10 @@ def solve(
         # shortest solution, and the hand method takes it.
         letters = solve_fast_letters(board, target)
         return Solution(board, target, None, SolveMethod.OPTIMAL, optimal=True, letters=letters)
-    from core.search import databases_ready, prepare_databases, solve_optimal
+    from core.search import databases_ready, prepare_databases, search_optimal
 
+    # The budget covers building the tables too: a build it stops keeps each table built
+    # whole, so the next budgeted solve carries on from there.
     deadline = None if time_budget is None else time.monotonic() + time_budget
     if progress is not None and not databases_ready(target):
         # The first search of a shape builds its tables (seconds on a 4x4): say so, with
@@ -73,10 +81,53 @@ def solve(
         def building(fraction: float) -> None:
             report(SearchProgress(0, 0, time.monotonic() - started, building_tables=fraction))
 
-        prepare_databases(target, progress=building, cancelled=cancelled)
-    found = solve_optimal(board, target, progress=progress, cancelled=cancelled, deadline=deadline)
-    if found is None:
-        letters = solve_fast_letters(board, target, progress=progress, cancelled=cancelled)
-        return Solution(board, target, None, SolveMethod.FAST, optimal=False, letters=letters)
-    moves, nodes = found
-    return Solution(board, target, moves, SolveMethod.OPTIMAL, optimal=True, nodes=nodes)
+        if not prepare_databases(target, progress=building, cancelled=cancelled, deadline=deadline):
+            return _hand_solution(
+                board,
+                target,
+                0,
+                distance_bound(board, target),
+                progress=progress,
+                cancelled=cancelled,
+            )
+    outcome = search_optimal(
+        board, target, progress=progress, cancelled=cancelled, deadline=deadline
+    )
+    if outcome.moves is None:
+        return _hand_solution(
+            board,
+            target,
+            outcome.nodes,
+            outcome.lower_bound,
+            progress=progress,
+            cancelled=cancelled,
+        )
+    return Solution(
+        board, target, outcome.moves, SolveMethod.OPTIMAL, optimal=True, nodes=outcome.nodes
+    )
+
+
+def _hand_solution(
+    board: Board,
+    target: Board,
+    nodes: int,
+    lower_bound: int,
+    *,
+    progress: ProgressCallback | None,
+    cancelled: CancelledCallback | None,
+) -> Solution:
+    """The hand method's solution under a budget, with what is proven: no solution is
+    shorter than `lower_bound`. Proven shortest after all when it is that short."""
+    letters = solve_fast_letters(board, target, progress=progress, cancelled=cancelled)
+    if len(letters) == lower_bound:
+        return Solution(board, target, None, SolveMethod.FAST, True, nodes=nodes, letters=letters)
+    return Solution(
+        board,
+        target,
+        None,
+        SolveMethod.FAST,
+        False,
+        nodes=nodes,
+        letters=letters,
+        lower_bound=lower_bound,
+    )

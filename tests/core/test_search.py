@@ -14,7 +14,7 @@ import pytest
 
 from core import pattern_db, search, speedups
 from core.board import Board
-from core.solution import SearchProgress, SolveCancelledError, replay_end
+from core.solution import SearchProgress, SolveCancelledError, distance_bound, replay_end
 from tests.core.ground_truth import blank_first, blank_last, neighbour_cells, seeded_custom_goal
 
 DATA = Path(__file__).parent / "data"
@@ -275,3 +275,72 @@ def test_prepare_databases_reports_its_progress(
     assert search.databases_ready(goal)
     with pytest.raises(SolveCancelledError):
         search.prepare_databases(Board.solved(2, 5), cancelled=lambda: True)
+
+
+# --- a deadline: what the search proved before it stopped ----------------------------------
+
+
+class CountingClock:
+    """Stands in for `time` in core.search: each reading is one tick later, so a deadline
+    of N ticks stops the search at the same poll every run, however fast the machine."""
+
+    def __init__(self) -> None:
+        self.ticks = 0
+
+    def monotonic(self) -> float:
+        self.ticks += 1
+        return float(self.ticks)
+
+
+def test_a_past_deadline_still_proves_the_start_heuristic(twin: str) -> None:
+    outcome = search.search_optimal(HARD_EIGHT, Board.solved(3, 3), deadline=0.0)
+    assert outcome.moves is None
+    # At least the distance bound, at most the true length, and of the length's parity.
+    assert distance_bound(HARD_EIGHT, Board.solved(3, 3)) <= outcome.lower_bound <= 31
+    assert outcome.lower_bound % 2 == 31 % 2
+
+
+def test_a_deadline_mid_search_proves_the_bound_it_stopped_in(
+    twin: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    goal = Board.solved(3, 3)
+    assert search.prepare_databases(goal)  # so every tick goes to the search
+    clock = CountingClock()
+    monkeypatch.setattr(search, "time", clock)
+    bounds = []
+    for ticks in range(1, 40):
+        clock.ticks = 0
+        outcome = search.search_optimal(HARD_EIGHT, goal, deadline=float(ticks))
+        if outcome.moves is not None:
+            assert (len(outcome.moves), outcome.lower_bound) == (31, 31)
+            assert replay_end(HARD_EIGHT, outcome.moves) == goal
+            break
+        assert outcome.lower_bound <= 31
+        assert outcome.lower_bound % 2 == 1
+        bounds.append(outcome.lower_bound)
+    else:
+        pytest.fail("the search never finished")
+    assert bounds == sorted(bounds)
+    if twin == "pure":
+        # The pure twin's smaller tables take iterations 27, 29, 31: a stop within 29
+        # proves more than the start's estimate.
+        assert bounds[0] == 27
+        assert 29 in bounds
+
+
+def test_a_finished_search_proves_its_own_length(twin: str) -> None:
+    outcome = search.search_optimal(HARD_EIGHT, Board.solved(3, 3))
+    assert outcome.moves is not None
+    assert outcome.lower_bound == len(outcome.moves) == 31
+
+
+def test_a_deadline_during_the_table_build_falls_back_to_the_distance_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    goal = Board.solved(3, 3)
+    outcome = search.search_optimal(HARD_EIGHT, goal, deadline=0.0)
+    assert (outcome.moves, outcome.nodes) == (None, 0)
+    assert outcome.lower_bound == distance_bound(HARD_EIGHT, goal) == 21
+    assert not search.prepare_databases(goal, deadline=0.0)
+    assert not search.databases_ready(goal)

@@ -14,6 +14,7 @@ from core.solution import (
     Solution,
     SolveMethod,
     directions_of,
+    distance_bound,
     moves_from_directions,
     replay,
     replay_end,
@@ -30,6 +31,7 @@ def test_one_move_replays_to_the_goal_and_is_named_by_its_travel() -> None:
     assert solution.to_dict() == {
         "solvable": True,
         "optimal": True,
+        "lower_bound": 1,
         "length": 1,
         "moves": [8],
         "directions": "L",
@@ -95,3 +97,47 @@ def test_a_solution_from_letters_steps_both_ways_without_its_tile_list() -> None
     assert solution.tile_slid_back(middle, 0) == 7
     assert solution.tile_slid_back(Board.solved(3, 3), 1) == 8
     assert solution.moves == (7, 8)
+
+
+def test_the_lower_bound_of_an_optimal_solution_is_its_length() -> None:
+    start = parse_board("1 2 3\n4 5 6\n0 7 8")
+    goal = Board.solved(3, 3)
+    assert Solution(start, goal, (7, 8), SolveMethod.OPTIMAL, True).lower_bound == 2
+    assert Solution(start, goal, (7, 8), SolveMethod.OPTIMAL, True, lower_bound=2).lower_bound == 2
+    # The hand method proves nothing unless told what a search proved.
+    assert Solution(start, goal, (7, 8), SolveMethod.FAST, False).lower_bound is None
+    bounded = Solution(start, goal, (7, 8), SolveMethod.FAST, False, lower_bound=0)
+    assert bounded.lower_bound == 0
+    assert bounded.to_dict()["lower_bound"] == 0
+    assert bounded != Solution(start, goal, (7, 8), SolveMethod.FAST, False)
+
+
+@pytest.mark.parametrize(("optimal", "lower_bound"), [(True, 1), (False, 3), (False, -1)])
+def test_a_lower_bound_that_cannot_hold_is_refused(optimal: bool, lower_bound: int) -> None:
+    start = parse_board("1 2 3\n4 5 6\n0 7 8")
+    with pytest.raises(ValueError, match=f"lower bound of {lower_bound} does not fit"):
+        Solution(
+            start, Board.solved(3, 3), (7, 8), SolveMethod.FAST, optimal, lower_bound=lower_bound
+        )
+
+
+def test_the_distance_bound_on_hand_checked_boards() -> None:
+    assert distance_bound(ONE_AWAY, Board.solved(3, 3)) == 1
+    # 8 6 7 / 2 5 4 / 3 _ 1, 31 moves from the goal: 21 by distances alone.
+    assert distance_bound(parse_board("8 6 7/2 5 4/3 0 1"), Board.solved(3, 3)) == 21
+    # Every tile one cell along in reading order: 1 each, 4 for the two that change rows.
+    assert distance_bound(Board.solved(4, 3), Board.solved(4, 3, blank_first=True)) == 17
+
+
+@given(st.integers(2, 4), st.integers(2, 4), st.integers(0, 40), st.randoms())
+def test_the_distance_bound_never_exceeds_a_walk_and_shares_its_parity(
+    width: int, height: int, length: int, rng: random.Random
+) -> None:
+    goal = Board.solved(width, height)
+    board = goal
+    for _ in range(length):
+        tile = rng.choice(legal_slides(board))
+        board = board.with_swapped(board.index_of(tile), board.blank_index)
+    bound = distance_bound(board, goal)
+    assert bound <= length
+    assert bound % 2 == length % 2

@@ -31,19 +31,33 @@ from core import (
     solve,
     suggest_fix,
 )
-from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, SolveCancelledError, replay_end
+from core.search import SearchOutcome
+from core.solution import (
+    MAX_OPTIMAL_CELLS,
+    SearchProgress,
+    SolveCancelledError,
+    distance_bound,
+    replay_end,
+)
 from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
 from tests.core.test_fast_solver import solvable_boards_with_goals
+from tests.core.test_search import DATA
 
 
 class StandInEngine:
-    """Takes the place of `core.search`: records each call and answers as told."""
+    """Takes the place of `core.search`: records each call and answers as told (None: the
+    deadline came first, having proved `lower_bound`)."""
 
-    def __init__(self, answer: Callable[[Board, Board], tuple[tuple[int, ...], int] | None]):
+    def __init__(
+        self,
+        answer: Callable[[Board, Board], tuple[tuple[int, ...], int] | None],
+        lower_bound: int = 0,
+    ):
         self.answer = answer
+        self.lower_bound = lower_bound
         self.calls: list[dict[str, Any]] = []
 
-    def solve_optimal(
+    def search_optimal(
         self,
         board: Board,
         goal: Board,
@@ -51,21 +65,26 @@ class StandInEngine:
         progress: Callable[[SearchProgress], None] | None = None,
         cancelled: Callable[[], bool] | None = None,
         deadline: float | None = None,
-    ) -> tuple[tuple[int, ...], int] | None:
+    ) -> SearchOutcome:
         self.calls.append(
             {"board": board, "goal": goal, "progress": progress, "deadline": deadline}
         )
-        return self.answer(board, goal)
+        found = self.answer(board, goal)
+        if found is None:
+            return SearchOutcome(None, 123, self.lower_bound)
+        moves, nodes = found
+        return SearchOutcome(moves, nodes, len(moves))
 
 
 @pytest.fixture
 def install_engine(monkeypatch: pytest.MonkeyPatch) -> Callable[..., StandInEngine]:
     def install(
         answer: Callable[[Board, Board], tuple[tuple[int, ...], int] | None],
+        lower_bound: int = 0,
     ) -> StandInEngine:
-        engine = StandInEngine(answer)
+        engine = StandInEngine(answer, lower_bound)
         module = types.ModuleType("core.search")
-        module.solve_optimal = engine.solve_optimal  # type: ignore[attr-defined]
+        module.search_optimal = engine.search_optimal  # type: ignore[attr-defined]
         module.databases_ready = lambda goal: True  # type: ignore[attr-defined]
         module.prepare_databases = never_called  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, "core.search", module)
@@ -112,6 +131,7 @@ def test_boards_up_to_sixteen_cells_get_the_optimal_search(
         True,
         7,
     )
+    assert solution.lower_bound == 1
     [call] = engine.calls
     assert call["goal"] == Board.solved(4, 4)
     assert call["deadline"] is None
@@ -124,7 +144,30 @@ def test_the_fast_method_can_be_asked_for_on_a_small_board(
     board = random_board(3, 3, solvable=True, goal=GoalName.BLANK_FIRST, rng=random.Random(2))
     solution = solve(board, GoalName.BLANK_FIRST, method=SolveMethod.FAST)
     assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+    assert solution.lower_bound is None  # nothing proven, nothing claimed
     assert_reaches(solution, GoalName.BLANK_FIRST)
+
+
+@pytest.mark.parametrize("method", [None, SolveMethod.FAST])
+def test_a_budgeted_hand_solution_carries_the_distance_bound(
+    install_engine: Callable[..., StandInEngine], method: SolveMethod | None
+) -> None:
+    install_engine(never_called)
+    board = random_board(6, 5, solvable=True, rng=random.Random(7))
+    solution = solve(board, method=method, time_budget=5.0)
+    assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+    assert solution.lower_bound == distance_bound(board, Board.solved(6, 5))
+    assert solution.lower_bound < solution.length
+    assert_reaches(solution, GoalName.BLANK_LAST)
+
+
+def test_a_hand_solution_as_short_as_the_bound_is_proven_shortest(
+    install_engine: Callable[..., StandInEngine],
+) -> None:
+    install_engine(never_called)
+    board = Board(5, 5, (*range(1, 24), 0, 24))  # one slide away
+    solution = solve(board, time_budget=5.0)
+    assert (solution.moves, solution.optimal, solution.lower_bound) == ((24,), True, 1)
 
 
 def test_optimal_over_sixteen_cells_names_the_limit(
@@ -138,12 +181,15 @@ def test_optimal_over_sixteen_cells_names_the_limit(
 def test_a_spent_time_budget_returns_the_fast_solution_not_proven_shortest(
     install_engine: Callable[..., StandInEngine],
 ) -> None:
-    engine = install_engine(lambda board, goal: None)
+    engine = install_engine(lambda board, goal: None, lower_bound=40)
     board = random_board(4, 4, solvable=True, rng=random.Random(3))
     before = time.monotonic()
     solution = solve(board, time_budget=2.5)
     after = time.monotonic()
     assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+    # What the search proved and how far it got come with the hand method's moves.
+    assert (solution.lower_bound, solution.nodes) == (40, 123)
+    assert solution.length > 40
     assert_reaches(solution, GoalName.BLANK_LAST)
     deadline = engine.calls[0]["deadline"]
     assert before + 2.5 <= deadline <= after + 2.5
@@ -273,3 +319,57 @@ def test_a_budget_already_spent_returns_the_fast_solution() -> None:
     assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
     assert solution.length >= 31
     assert_reaches(solution, GoalName.BLANK_LAST)
+
+
+def eighty_move_positions() -> list[Board]:
+    lines = (DATA / "80_move_positions.txt").read_text(encoding="utf-8").splitlines()
+    return [Board(4, 4, tuple(map(int, line.split()))) for line in lines if line[:1].isdigit()]
+
+
+@pytest.fixture(scope="module")
+def fifteen_tables(request: pytest.FixtureRequest) -> None:
+    """The 15-puzzle's blank-last tables, built ahead (seconds at the tests' size) so that a
+    tiny budget is spent searching, not building."""
+    from core.search import prepare_databases
+
+    request.getfixturevalue("pattern_cache")
+    assert prepare_databases(Board.solved(4, 4))
+
+
+@pytest.mark.usefixtures("fifteen_tables")
+@pytest.mark.parametrize("budget", [0, 0.01])
+@pytest.mark.parametrize("number", [1, 3])
+def test_a_hard_fifteen_puzzle_within_a_tiny_budget(number: int, budget: float) -> None:
+    # 80 moves is the proven shortest of these positions; a hundredth of a second is far
+    # from enough to prove it (seconds with the app's tables, minutes with the tests').
+    board = eighty_move_positions()[number - 1]
+    solution = solve(board, time_budget=budget)
+    assert_reaches(solution, GoalName.BLANK_LAST)
+    assert solution.length == len(solution.moves) > 80
+    assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+    assert solution.lower_bound is not None
+    assert distance_bound(board, Board.solved(4, 4)) <= solution.lower_bound <= 80
+    assert solution.lower_bound % 2 == 0  # every solution of these has even length
+
+
+@pytest.mark.usefixtures("fifteen_tables")
+def test_a_budget_to_spare_still_proves_the_shortest() -> None:
+    board = Board(4, 4, (1, 2, 3, 4, 5, 6, 0, 8, 9, 10, 7, 11, 13, 14, 15, 12))
+    solution = solve(board, time_budget=600)
+    assert (solution.moves, solution.optimal, solution.lower_bound) == ((7, 11, 12), True, 3)
+
+
+def test_a_budget_spent_building_the_tables_gives_the_distance_bound(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core import pattern_db
+
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    board = eighty_move_positions()[0]
+    # With progress (the window, a terminal) the tables are built ahead: the budget
+    # stops that build too.
+    for progress in (None, [].append):
+        solution = solve(board, time_budget=0, progress=progress)
+        assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+        assert solution.lower_bound == distance_bound(board, Board.solved(4, 4))
+        assert_reaches(solution, GoalName.BLANK_LAST)

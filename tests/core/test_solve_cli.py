@@ -59,8 +59,8 @@ def test_json_is_one_object_with_the_solution_keys() -> None:
     data = json.loads(out)
     assert code == 0
     assert out.count("\n") == 1
-    assert set(data) == {"solvable", "optimal", "length", "moves", "directions"}
-    assert (data["solvable"], data["optimal"]) == (True, False)
+    assert set(data) == {"solvable", "optimal", "lower_bound", "length", "moves", "directions"}
+    assert (data["solvable"], data["optimal"], data["lower_bound"]) == (True, False, None)
     assert data["length"] == len(data["moves"]) == len(data["directions"])
     assert replay_end(board, data["moves"]) == Board.solved(6, 4)
     assert_letters_solve(board, data["directions"], GoalName.BLANK_LAST)
@@ -190,6 +190,7 @@ def test_batch_json() -> None:
     assert first == {
         "solvable": True,
         "optimal": False,
+        "lower_bound": None,
         "length": 1,
         "moves": [8],
         "directions": "L",
@@ -270,6 +271,7 @@ def test_a_small_board_gets_a_shortest_solution_by_default() -> None:
     assert json.loads(out) == {
         "solvable": True,
         "optimal": True,
+        "lower_bound": 1,
         "length": 1,
         "moves": [1],
         "directions": "R",
