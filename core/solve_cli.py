@@ -3,7 +3,9 @@
 Reads every format `check` reads, through the same readers. Plain output is the length
 and whether it is proven shortest, then the moves as letters (the way each tile travels:
 `R` = a tile slides right into the blank); `--json` is one object; `--batch` one line or
-object per input line, in order, each written as soon as it is solved.
+object per input line, in order, each written as soon as it is solved. With
+`--time-budget S` a search still running after S seconds gives way to the hand method,
+and the output adds the length no solution is shorter than (the search's proven bound).
 
 Exit status: 0 solved, 1 not solvable (the reason and the fix on standard error, or in
 the JSON; no search is started), 2 invalid input (one line on standard error). With
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from typing import IO, Any, TextIO
@@ -71,7 +74,28 @@ def build_parser() -> argparse.ArgumentParser:
         const=SolveMethod.FAST,
         help="the hand method: any size at once, not shortest",
     )
+    parser.add_argument(
+        "--time-budget",
+        metavar="S",
+        type=_seconds,
+        help="give the search for a shortest solution at most S seconds (building its "
+        "tables counts); when they run out, print the hand method's solution and the "
+        "length the search proved no solution is shorter than",
+    )
     return parser
+
+
+def _seconds(text: str) -> float:
+    """--time-budget's value: a positive, finite number of seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise argparse.ArgumentTypeError(
+            f"expects a positive number of seconds, such as 2.5, not {text!r}"
+        )
+    return seconds
 
 
 def main(
@@ -92,7 +116,13 @@ def _solve_text(text: str, args: argparse.Namespace, goal: Goal | None) -> Solut
     method: SolveMethod | None = args.method
     progress = _TableProgress() if _stderr_is_terminal() else None
     try:
-        return solve(document.board, goal_used, method=method, progress=progress)
+        return solve(
+            document.board,
+            goal_used,
+            method=method,
+            progress=progress,
+            time_budget=args.time_budget,
+        )
     finally:
         if progress is not None:
             progress.finish()
@@ -143,8 +173,7 @@ def _solve_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
     if args.json:
         write_out(out, json.dumps(solution.to_dict()) + "\n")
     else:
-        proof = "optimal" if solution.optimal else "not proven optimal (fast method)"
-        write_out(out, f"{solution.length} moves, {proof}\n")
+        write_out(out, f"{solution.length} moves, {_proof_text(solution)}\n")
         _write_letters(out, solution.letters)
         write_out(out, "\n")
     return EXIT_SOLVABLE
@@ -185,10 +214,22 @@ def _solve_batch(
     return status
 
 
+def _proof_text(solution: Solution) -> str:
+    """'optimal', 'not proven optimal (fast method)', or with what a budget proved:
+    'not proven optimal (fast method; no solution is shorter than 76)'."""
+    if solution.optimal:
+        return "optimal"
+    if solution.lower_bound is None:
+        return "not proven optimal (fast method)"
+    return f"not proven optimal (fast method; no solution is shorter than {solution.lower_bound})"
+
+
 def _solved_line(solution: Solution, args: argparse.Namespace) -> str:
     if args.json:
         return json.dumps(solution.to_dict())
     proof = "optimal" if solution.optimal else "not-optimal"
+    if not solution.optimal and solution.lower_bound is not None:
+        proof += f" lower-bound={solution.lower_bound}"
     return f"{solution.length} {proof} {solution.directions}".rstrip()
 
 

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -14,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from core import Board, GoalName, format_board, goal_board, random_board
-from core.solution import moves_from_directions, replay_end
+from core.solution import distance_bound, moves_from_directions, replay_end
 from core.solve_cli import main
 from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
+from tests.core.test_solve import eighty_move_positions
 
 SCRAMBLED = "1 2 3\n4 5 6\n0 7 8\n"
 UNSOLVABLE = "1 2 3\n4 5 6\n8 7 0\n"
@@ -114,7 +116,16 @@ def test_invalid_input_exits_2_with_one_line(
 
 @pytest.mark.parametrize(
     ("argv", "message"),
-    [(["--optimal", "--fast"], "not allowed with"), (["--colour"], "unrecognized arguments")],
+    [
+        (["--optimal", "--fast"], "not allowed with"),
+        (["--colour"], "unrecognized arguments"),
+        (["--time-budget"], "expected one argument"),
+        *(
+            # With `=`, argparse takes a value such as -inf as the option's, not as an option.
+            ([f"--time-budget={value}"], "--time-budget: expects a positive number of seconds")
+            for value in ("0", "-1", "-0.5", "nan", "inf", "-inf", "1e400", "ten", "", "0x10")
+        ),
+    ],
 )
 def test_bad_options_exit_2_with_one_line(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
@@ -322,3 +333,150 @@ def test_a_long_fast_solution_takes_memory_by_the_board_not_by_the_move(
     assert rest == b""
     peak_megabytes = int(finished.stderr) / 1024
     assert peak_megabytes < 60
+
+
+# --- --time-budget ---------------------------------------------------------------------
+
+#: The first of the 15-puzzle positions 80 moves from the goal, the most any needs.
+EIGHTY = eighty_move_positions()[0]
+BUDGET_HEADER = re.compile(
+    r"(\d+) moves, not proven optimal \(fast method; no solution is shorter than (\d+)\)"
+)
+
+
+@pytest.fixture(scope="module")
+def fifteen_tables(request: pytest.FixtureRequest) -> None:
+    """The 15-puzzle's tables built ahead, so a tiny budget is spent searching."""
+    from core.search import prepare_databases
+
+    request.getfixturevalue("pattern_cache")
+    assert prepare_databases(Board.solved(4, 4))
+
+
+def assert_budget_header(header: str, board: Board) -> tuple[int, int]:
+    """The length and the lower bound a budgeted text header gives, checked against the
+    board: the bound is at most the true optimum (80 for EIGHTY) and the length."""
+    matched = BUDGET_HEADER.fullmatch(header)
+    assert matched is not None, header
+    length, bound = int(matched[1]), int(matched[2])
+    assert distance_bound(board, Board.solved(4, 4)) <= bound <= min(80, length)
+    return length, bound
+
+
+@pytest.mark.usefixtures("fifteen_tables")
+def test_a_spent_budget_prints_the_hand_solution_and_the_proven_bound() -> None:
+    code, out = run(["--time-budget", "0.01"], format_board(EIGHTY))
+    header, letters, *rest = out.split("\n")
+    assert (code, rest) == (0, [""])
+    length, _bound = assert_budget_header(header, EIGHTY)
+    assert length == len(letters) > 80
+    assert_letters_solve(EIGHTY, letters, GoalName.BLANK_LAST)
+
+
+@pytest.mark.usefixtures("fifteen_tables")
+def test_a_spent_budget_in_json() -> None:
+    code, out = run(["--json", "--time-budget", "0.01"], format_board(EIGHTY))
+    data = json.loads(out)
+    assert code == 0
+    assert (data["solvable"], data["optimal"]) == (True, False)
+    assert distance_bound(EIGHTY, Board.solved(4, 4)) <= data["lower_bound"] <= 80
+    assert data["length"] == len(data["moves"]) == len(data["directions"]) > 80
+    assert replay_end(EIGHTY, data["moves"]) == Board.solved(4, 4)
+
+
+@pytest.mark.usefixtures("fifteen_tables")
+def test_a_budget_with_time_to_spare_is_a_plain_shortest_solution() -> None:
+    assert run(["--time-budget", "600"], SCRAMBLED) == (0, "2 moves, optimal\nLL\n")
+    code, out = run(["--json", "--time-budget", "600"], SCRAMBLED)
+    assert code == 0
+    assert json.loads(out)["lower_bound"] == json.loads(out)["length"] == 2
+
+
+@pytest.mark.usefixtures("fifteen_tables")
+def test_a_budget_in_a_batch_applies_to_each_board() -> None:
+    lines = f"{' '.join(map(str, EIGHTY.tiles))}\n1 2 3/4 5 6/0 7 8\n?\n"
+    code, out = run(["--batch", "--time-budget", "0.01"], lines)
+    first, second, third = out.splitlines()
+    assert code == 2
+    length, proof, bound, letters = first.split(" ")
+    assert (proof, int(length)) == ("not-optimal", len(letters))
+    assert bound.startswith("lower-bound=")
+    assert distance_bound(EIGHTY, Board.solved(4, 4)) <= int(bound.split("=")[1]) <= 80
+    assert_letters_solve(EIGHTY, letters, GoalName.BLANK_LAST)
+    assert second == "2 optimal LL"
+    assert third.startswith("invalid: ")
+    code, out = run(["--batch", "--json", "--time-budget", "0.01"], lines)
+    first_object, second_object, third_object = map(json.loads, out.splitlines())
+    assert (first_object["optimal"], second_object["optimal"]) == (False, True)
+    assert first_object["lower_bound"] <= 80
+    assert second_object["lower_bound"] == 2
+    assert set(third_object) == {"error"}
+
+
+def test_a_budget_with_the_fast_method_gives_the_distance_bound() -> None:
+    code, out = run(["--fast", "--time-budget", "5"], format_board(FIVE_BY_FIVE))
+    # Four slides, four cells of distance: the hand method's answer is proven shortest.
+    assert (code, out) == (0, "4 moves, optimal\nLLLL\n")
+    board = random_board(6, 6, solvable=True, rng=random.Random(8))
+    code, out = run(["--time-budget", "5"], format_board(board))
+    header = out.split("\n")[0]
+    assert code == 0
+    assert header.endswith(
+        f"(fast method; no solution is shorter than {distance_bound(board, Board.solved(6, 6))})"
+    )
+
+
+def test_the_help_describes_the_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        run(["--help"])
+    assert exited.value.code == 0
+    assert "--time-budget S" in capsys.readouterr().out
+
+
+def test_the_launcher_takes_a_budget(tmp_path: Path) -> None:
+    # Through the real entry point, in a child process: the tables are not built in its
+    # fresh cache folder, so any budget it is given is spent building them.
+    board_file = tmp_path / "board.txt"
+    board_file.write_text(format_board(EIGHTY))
+    environment = {**os.environ, "SLIDECHECK_CACHE_DIR": str(tmp_path / "tables")}
+    finished = run_launcher(["solve", str(board_file), "--time-budget", "0.01"], environment)
+    assert (finished.returncode, finished.stderr) == (0, "")
+    header, letters, rest = finished.stdout.split("\n")
+    assert rest == ""
+    length, _bound = assert_budget_header(header, EIGHTY)
+    assert length == len(letters)
+    assert_letters_solve(EIGHTY, letters, GoalName.BLANK_LAST)
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from gui.launcher import main; sys.exit(main(sys.argv[1:]))",
+            "solve",
+            str(board_file),
+            "--time-budget",
+            "0",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert (bad.returncode, bad.stdout) == (2, "")
+    assert_one_error_line(bad.stderr, "--time-budget")
+
+
+def run_launcher(argv: list[str], environment: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`slidecheck ARGV` in a child process, from this checkout's sources."""
+    return subprocess.run(
+        [sys.executable, "-c", LAUNCH, *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+        env=environment,
+    )
+
+
+LAUNCH = "import sys; from gui.launcher import main; sys.exit(main(sys.argv[1:]))"
