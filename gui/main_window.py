@@ -69,6 +69,7 @@ from gui.session import (
     BADGES_KEY,
     GEOMETRY_KEY,
     STATE_KEY,
+    TIME_BUDGET_KEY,
     Session,
 )
 from gui.size_bar import SizeBar
@@ -109,6 +110,16 @@ PHOTO_SUFFIXES = frozenset(
 )
 PHOTO_FILTER = (
     "Photos (*.jpg *.jpeg *.jpe *.jfif *.png *.webp *.bmp *.gif *.tif *.tiff);;All files (*)"
+)
+
+
+#: The Solve menu's time budgets: the stored name, the menu's text, the seconds (None: the
+#: search runs until it proves a shortest solution or is cancelled).
+TIME_BUDGETS: tuple[tuple[str, str, float | None], ...] = (
+    ("none", "&No Limit", None),
+    ("1", "&1 Second", 1.0),
+    ("5", "&5 Seconds", 5.0),
+    ("30", "&30 Seconds", 30.0),
 )
 
 
@@ -362,6 +373,22 @@ class MainWindow(QMainWindow):
             "Ctrl+L",
             "Find the moves to the goal (the shortest on boards of up to 16 cells) and play them",
         )
+        # After its budget a search gives way to the hand method's solution, told with the
+        # length the search proved no solution is shorter than.
+        self.time_budget_actions: dict[str, QAction] = {}
+        budgets = QActionGroup(self)
+        for name, text, seconds in TIME_BUDGETS:
+            tip = (
+                "Search until a shortest solution is found"
+                if seconds is None
+                else f"After {text.replace('&', '').lower()}, show the hand method's solution"
+            )
+            action = self._action(text, f"timeBudget{name.title()}Action", None, tip)
+            action.setCheckable(True)
+            action.setData(seconds)
+            action.setActionGroup(budgets)
+            self.time_budget_actions[name] = action
+        self.time_budget_actions["none"].setChecked(True)
         self.about_action = self._action("&About Slidecheck", "aboutAction")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
@@ -408,6 +435,9 @@ class MainWindow(QMainWindow):
         mode_menu.addActions(list(self.mode_actions.values()))
         solve_menu = menu_bar.addMenu("&Solve")
         solve_menu.addAction(self.solve_action)
+        budget_menu = solve_menu.addMenu("Time &Budget")
+        budget_menu.setObjectName("timeBudgetMenu")
+        budget_menu.addActions(list(self.time_budget_actions.values()))
         view_menu = menu_bar.addMenu("&View")
         view_menu.addAction(self.badges_action)
         appearance_menu = view_menu.addMenu("&Appearance")
@@ -435,6 +465,10 @@ class MainWindow(QMainWindow):
         for appearance, action in self.appearance_actions.items():
             action.triggered.connect(lambda _=False, a=appearance: self.set_appearance(a))
         self.toggle_dark_action.triggered.connect(self.toggle_dark)
+        for name, action in self.time_budget_actions.items():
+            action.triggered.connect(
+                lambda _=False, n=name: self.session.save_value(TIME_BUDGET_KEY, n)
+            )
         editor, view = self.editor, self.board_view
         # Any change of the board (an edit, a good paste or open, undo) answers the failure.
         self.model.changed.connect(self.input_error_banner.hide)
@@ -618,13 +652,25 @@ class MainWindow(QMainWindow):
         self.close_player()
         board = self.model.board
         assert board is not None  # no refusal
-        if board.size <= MAX_OPTIMAL_CELLS:
+        budget = self.time_budget
+        if board.size > MAX_OPTIMAL_CELLS:
+            what = "Working out a solution by the hand method (not the shortest)"
+        elif budget is None:
             what = "Searching for a shortest solution"
         else:
-            what = "Working out a solution by the hand method (not the shortest)"
+            what = f"Searching for a shortest solution for at most {budget:g} s"
         self.solve_progress.start(what)
-        self.solve_runner.start(board, self.model.goal)
+        self.solve_runner.start(board, self.model.goal, time_budget=budget)
         return True
+
+    @property
+    def time_budget(self) -> float | None:
+        """The seconds chosen in Solve > Time Budget, or None for no limit."""
+        for action in self.time_budget_actions.values():
+            if action.isChecked():
+                seconds = action.data()
+                return float(seconds) if seconds is not None else None
+        return None
 
     def _play_solution(self, solution: Solution) -> None:
         if not self._on_screen(solution.start, solution.goal):
@@ -995,6 +1041,9 @@ class MainWindow(QMainWindow):
         appearance = session.choice(APPEARANCE_KEY, "appearance", frozenset(Appearance))
         if appearance is not None:
             self.set_appearance(Appearance(appearance), remember=False)
+        budget = session.choice(TIME_BUDGET_KEY, "time budget", frozenset(self.time_budget_actions))
+        if budget is not None:
+            self.time_budget_actions[budget].setChecked(True)
         saved = session.last_board()
         if saved is not None:
             self.files.restore(saved)

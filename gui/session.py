@@ -27,6 +27,8 @@ PATH_KEY = "board/path"
 MODIFIED_KEY = "board/modified"
 BADGES_KEY = "view/badges"
 APPEARANCE_KEY = "view/appearance"
+#: Seconds the search for a shortest solution may take (see `TIME_BUDGETS`), or "none".
+TIME_BUDGET_KEY = "solve/time_budget"
 
 #: Longest stored last board read: a 100x100 board of six-digit entries takes ~80 kB.
 MAX_SAVED_BOARD_LENGTH = 1_000_000

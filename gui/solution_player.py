@@ -42,12 +42,17 @@ CLOSE_TIP = (
 
 
 def length_text(solution: Solution) -> str:
-    """'57 moves, shortest possible', '1,234 moves, not the shortest', '0 moves: ...'."""
+    """'57 moves, shortest possible', '1,234 moves, not the shortest', '0 moves: ...', and
+    after a time budget '124 moves, maybe not the shortest: none is shorter than 76'."""
     count = solution.length
     if count == 0:
         return "0 moves: the board is already at its goal"
     moves = f"{count:,} move{'' if count == 1 else 's'}"
-    return f"{moves}, shortest possible" if solution.optimal else f"{moves}, not the shortest"
+    if solution.optimal:
+        return f"{moves}, shortest possible"
+    if solution.lower_bound is not None:
+        return f"{moves}, maybe not the shortest: none is shorter than {solution.lower_bound:,}"
+    return f"{moves}, not the shortest"
 
 
 class SolutionPlayer(QWidget):

@@ -38,6 +38,7 @@ class Solver(Protocol):
         method: SolveMethod | None,
         progress: Callable[[SearchProgress], None] | None,
         cancelled: Callable[[], bool] | None,
+        time_budget: float | None,
     ) -> Solution: ...
 
 
@@ -48,11 +49,19 @@ def core_solver(
     method: SolveMethod | None,
     progress: Callable[[SearchProgress], None] | None,
     cancelled: Callable[[], bool] | None,
+    time_budget: float | None,
 ) -> Solution:
     # Imported on first use: the search and its pattern databases are not needed to start.
     from core.solve import solve
 
-    return solve(board, goal, method=method, progress=progress, cancelled=cancelled)
+    return solve(
+        board,
+        goal,
+        method=method,
+        progress=progress,
+        cancelled=cancelled,
+        time_budget=time_budget,
+    )
 
 
 class _SearchThread(QThread):
@@ -69,6 +78,8 @@ class _SearchThread(QThread):
         board: Board,
         goal: Goal,
         method: SolveMethod | None,
+        *,
+        time_budget: float | None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -76,6 +87,7 @@ class _SearchThread(QThread):
         self._board = board
         self._goal = goal
         self._method = method
+        self._time_budget = time_budget
         self.cancel_event = threading.Event()
         self._last_report = 0.0
 
@@ -93,6 +105,7 @@ class _SearchThread(QThread):
                 method=self._method,
                 progress=self._report,
                 cancelled=self.cancel_event.is_set,
+                time_budget=self._time_budget,
             )
         except SolveCancelledError:
             self.stopped.emit()
@@ -133,11 +146,20 @@ class SolveRunner(QObject):
     def is_running(self) -> bool:
         return self._thread is not None
 
-    def start(self, board: Board, goal: Goal, method: SolveMethod | None = None) -> None:
-        """Search for a solution of `board` (a running search is cancelled first)."""
+    def start(
+        self,
+        board: Board,
+        goal: Goal,
+        method: SolveMethod | None = None,
+        time_budget: float | None = None,
+    ) -> None:
+        """Search for a solution of `board` (a running search is cancelled first); after
+        `time_budget` seconds, core's answer is the hand method's with its proven bound."""
         self.shutdown()
         self.board, self.goal = board, goal
-        thread = _SearchThread(self.solver, board, goal, method, self)
+        thread = _SearchThread(
+            self.solver, board, goal, method, time_budget=time_budget, parent=self
+        )
         # Only the thread still current speaks: a cancelled one may finish late.
         thread.progressed.connect(lambda p, t=thread: self._relay(t, self.progressed, p))
         thread.solved.connect(lambda s, t=thread: self._finish(t, self.solved, s))

@@ -41,6 +41,12 @@ def test_length_text() -> None:
     assert length_text(Solution(ARTICLE_BOARD, ARTICLE_BOARD, (), SolveMethod.OPTIMAL, True)) == (
         "0 moves: the board is already at its goal"
     )
+    bounded = Solution(
+        solution.start, solution.goal, solution.moves, SolveMethod.FAST, False, lower_bound=1000
+    )
+    assert length_text(bounded) == (
+        f"{solution.length:,} moves, maybe not the shortest: none is shorter than 1,000"
+    )
 
 
 def test_every_step_shows_its_position_and_the_invariant(qtbot: QtBot) -> None:

@@ -58,7 +58,9 @@ class EndlessSearch:
         method: SolveMethod | None,
         progress: Callable[[SearchProgress], None] | None,
         cancelled: Callable[[], bool] | None,
+        time_budget: float | None,
     ) -> Solution:
+        self.time_budget = time_budget
         self.started.set()
         depth = 0
         assert cancelled is not None
@@ -281,3 +283,76 @@ def test_the_hint_says_when_the_tables_are_being_built(window: MainWindow) -> No
     assert window.status_message.text() == (
         "Looking for the next move: building its tables, once for this shape: 50%"
     )
+
+
+def test_the_chosen_time_budget_reaches_the_search(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(START_3X3)
+    search = EndlessSearch()
+    window.solve_runner.solver = search
+    assert window.time_budget is None  # no limit unless one is chosen
+    window.time_budget_actions["5"].trigger()
+    assert window.time_budget == 5.0
+    assert window.solve()
+    assert search.started.wait(5)
+    assert search.time_budget == 5.0
+    assert "for at most 5 s" in window.solve_progress.text
+    with qtbot.waitSignal(window.solve_runner.stopped, timeout=5000):
+        window.solve_runner.cancel()
+    window.time_budget_actions["none"].trigger()
+    assert window.time_budget is None
+
+
+def test_the_time_budget_is_a_keyboard_reachable_choice_in_the_solve_menu(
+    window: MainWindow,
+) -> None:
+    from PySide6.QtWidgets import QMenu
+
+    menu = window.findChild(QMenu, "timeBudgetMenu")
+    assert menu is not None
+    assert menu.title() == "Time &Budget"
+    assert menu.actions() == list(window.time_budget_actions.values())
+    # Each choice has its own mnemonic, and only one is checked at a time.
+    mnemonics = [action.text()[action.text().index("&") + 1] for action in menu.actions()]
+    assert len(set(mnemonics)) == len(mnemonics)
+    window.time_budget_actions["1"].trigger()
+    assert [action.isChecked() for action in menu.actions()] == [False, True, False, False]
+
+
+def test_the_time_budget_is_kept_for_the_next_start(make_window) -> None:
+    from gui.session import TIME_BUDGET_KEY
+
+    window = make_window()
+    window.time_budget_actions["30"].trigger()
+    assert window.settings.value(TIME_BUDGET_KEY) == "30"
+    again = make_window(restore=True)
+    assert again.time_budget == 30.0
+    # A stored value no choice has is dropped, and said so; no limit stands.
+    again.settings.setValue(TIME_BUDGET_KEY, "forever")
+    third = make_window(restore=True)
+    assert third.time_budget is None
+    assert "time budget" in third.dropped_settings
+
+
+def test_a_budgeted_solve_in_the_window_says_what_was_proven(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    def spent(board: Board, goal: Goal, **_options: object) -> Solution:
+        # What core answers when the budget runs out: the hand method's moves, the bound.
+        from core import solve
+
+        solution = solve(board, goal, method=SolveMethod.FAST)
+        return Solution(
+            board,
+            solution.goal,
+            None,
+            SolveMethod.FAST,
+            False,
+            letters=solution.letters,
+            lower_bound=2,
+        )
+
+    window.editor.load(START_3X3)
+    window.solve_runner.solver = spent
+    window.time_budget_actions["1"].trigger()
+    solve_and_wait(qtbot, window)
+    assert window.status_message.text().endswith("maybe not the shortest: none is shorter than 2")
