@@ -173,7 +173,8 @@ def _solve_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
     if args.json:
         write_out(out, json.dumps(solution.to_dict()) + "\n")
     else:
-        write_out(out, f"{solution.length} moves, {_proof_text(solution)}\n")
+        moves = f"{solution.length} move{'' if solution.length == 1 else 's'}"
+        write_out(out, f"{moves}, {_proof_text(solution)}\n")
         _write_letters(out, solution.letters)
         write_out(out, "\n")
     return EXIT_SOLVABLE
