@@ -12,7 +12,8 @@ done a strip at a time, never as a second full-size copy.
 
 Every mode Pillow opens is shown as a person sees it: 16-bit and 32-bit greys scaled to
 8 bits (not clipped to white), palettes looked up, CMYK converted, and transparency
-composited on white.
+composited on a backdrop that sets the picture off (black behind light content, white
+behind dark).
 """
 
 from __future__ import annotations
@@ -116,17 +117,42 @@ def _grey_range(image: Image.Image) -> tuple[float, float]:
     return (low, high) if high > low else (low, low + 1.0)
 
 
-def _strip_to_rgb(strip: Image.Image, grey_range: tuple[float, float] | None) -> Image.Image:
-    """One strip of the decoded image, as a person sees it, in RGB."""
+def _has_alpha(image: Image.Image) -> bool:
+    return image.mode in _ALPHA_MODES or (image.mode == "P" and "transparency" in image.info)
+
+
+def _backdrop(image: Image.Image, rows: int) -> tuple[int, int, int, int]:
+    """What the transparent parts of `image` are shown on: black behind light content,
+    white behind dark, as a viewer's backdrop sets a cut-out off. A window screenshot is a
+    white window in a transparent margin: on white its edge would be gone, and with it
+    the board's outline. Measured a strip at a time, weighted by opacity."""
+    weighted = opacity = 0.0
+    width, height = image.size
+    for top in range(0, height, rows):
+        strip = image.crop((0, top, width, min(height, top + rows))).convert("RGBA").convert("LA")
+        values = np.asarray(strip, dtype=np.float64)
+        weighted += float((values[..., 0] * values[..., 1]).sum())
+        opacity += float(values[..., 1].sum())
+    light = opacity > 0 and weighted / opacity > 127.5
+    return (0, 0, 0, 255) if light else (255, 255, 255, 255)
+
+
+def _strip_to_rgb(
+    strip: Image.Image,
+    grey_range: tuple[float, float] | None,
+    backdrop: tuple[int, int, int, int] | None,
+) -> Image.Image:
+    """One strip of the decoded image, as a person sees it, in RGB; transparent parts on
+    `backdrop`."""
     if grey_range is not None:
         low, high = grey_range
         values = np.asarray(strip, dtype=np.float32)
         scaled = np.clip((values - low) * (255.0 / (high - low)), 0.0, 255.0)
         return Image.fromarray(np.rint(scaled).astype(np.uint8), "L").convert("RGB")
-    if strip.mode in _ALPHA_MODES or (strip.mode == "P" and "transparency" in strip.info):
+    if backdrop is not None:
         rgba = strip.convert("RGBA")
-        white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-        return Image.alpha_composite(white, rgba).convert("RGB")
+        behind = Image.new("RGBA", rgba.size, backdrop)
+        return Image.alpha_composite(behind, rgba).convert("RGB")
     # Palettes are looked up, "1" is black and white, CMYK and YCbCr are converted.
     return strip if strip.mode == "RGB" else strip.convert("RGB")
 
@@ -143,9 +169,11 @@ def _shrunk_rgb(image: Image.Image, factor: int) -> Image.Image:
     if factor == 1 and grey_range is None and image.mode == "RGB":
         return image.copy()  # small; the caller closes the decoded image
     rows = factor * max(1, _STRIP_BYTES // max(1, width * 4 * factor))
+    backdrop = _backdrop(image, rows) if _has_alpha(image) else None
     shrunk = Image.new("RGB", (-(-width // factor), -(-height // factor)))
     for top in range(0, height, rows):
-        strip = _strip_to_rgb(image.crop((0, top, width, min(height, top + rows))), grey_range)
+        strip = image.crop((0, top, width, min(height, top + rows)))
+        strip = _strip_to_rgb(strip, grey_range, backdrop)
         shrunk.paste(strip.reduce(factor) if factor > 1 else strip, (0, top // factor))
     return shrunk
 

@@ -142,9 +142,14 @@ def with_transparent_border(image: Image.Image) -> Image.Image:
     return Image.fromarray(pixels, "RGBA")
 
 
-def on_white(image: Image.Image) -> Image.Image:
-    white = Image.new("RGBA", image.size, (255, 255, 255, 255))
-    return Image.alpha_composite(white, image.convert("RGBA")).convert("RGB")
+def on_backdrop(image: Image.Image) -> Image.Image:
+    """`image` as shown on the backdrop that sets it off: black behind light content,
+    white behind dark."""
+    grey = np.asarray(image.convert("RGBA").convert("LA"), dtype=np.float64)
+    light = (grey[..., 0] * grey[..., 1]).sum() / grey[..., 1].sum() > 127.5
+    colour = (0, 0, 0, 255) if light else (255, 255, 255, 255)
+    behind = Image.new("RGBA", image.size, colour)
+    return Image.alpha_composite(behind, image.convert("RGBA")).convert("RGB")
 
 
 def grey16() -> npt.NDArray[np.uint16]:
@@ -174,10 +179,10 @@ def mode_cases() -> dict[str, tuple[bytes, Image.Image, str]]:
             "F",
         ),
         "P": (encoded(palette, "PNG"), palette.convert("RGB"), "P"),
-        "PA": (encoded(cut_out.convert("PA"), "TIFF"), on_white(cut_out.convert("PA")), "PA"),
+        "PA": (encoded(cut_out.convert("PA"), "TIFF"), on_backdrop(cut_out.convert("PA")), "PA"),
         "CMYK": (encoded(picture.convert("CMYK"), "TIFF"), picture, "CMYK"),
-        "LA": (encoded(cut_out.convert("LA"), "PNG"), on_white(cut_out.convert("LA")), "LA"),
-        "RGBA": (encoded(cut_out, "PNG"), on_white(cut_out), "RGBA"),
+        "LA": (encoded(cut_out.convert("LA"), "PNG"), on_backdrop(cut_out.convert("LA")), "LA"),
+        "RGBA": (encoded(cut_out, "PNG"), on_backdrop(cut_out), "RGBA"),
         "1": (encoded(bilevel, "PNG"), bilevel.convert("RGB"), "1"),
     }
 
@@ -193,6 +198,26 @@ def test_every_mode_decodes_as_a_person_sees_it(mode: str) -> None:
     difference = np.abs(photo.pixels * 255 - np.asarray(seen, dtype=np.float32))
     assert difference.mean() < 1.0
     assert np.percentile(difference, 99) <= 2.0
+
+
+@pytest.mark.parametrize(("content", "margin"), [(230, 0), (25, 255)])
+def test_a_transparent_margin_shows_on_what_sets_the_content_off(content: int, margin: int) -> None:
+    # A window screenshot: a light window in a transparent margin. On white the window's
+    # edge, the board's outline, would be gone.
+    pixels = np.zeros((200, 300, 4), dtype=np.uint8)
+    pixels[40:160, 60:240] = (content, content, content, 255)
+    photo = decode_photo(encoded(Image.fromarray(pixels, "RGBA"), "PNG"))
+    assert np.allclose(photo.pixels[5, 5] * 255, margin)
+    assert np.allclose(photo.pixels[100, 150] * 255, content)
+
+
+def test_the_real_window_screenshot_with_a_transparent_margin_reads_exactly() -> None:
+    from tests.core.photo.real_photos import real_photos
+
+    found = [photo for photo in real_photos() if photo.path.name == "digital-tk8-window.png"]
+    if not found:
+        pytest.skip("the real photos (../shared/photos/real) are not beside the project")
+    assert read_photo(found[0].path).board == found[0].board
 
 
 @pytest.mark.parametrize("mode", ["I;16", "I;16B"])
