@@ -17,6 +17,7 @@ edges, near square and of one size, taken together (a screenshot's tiles, loose 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 
 import numpy as np
 import numpy.typing as npt
@@ -33,8 +34,9 @@ FloatArray = npt.NDArray[np.float32]
 #: working image, which the grid search then refines.
 SEARCH_LONG_SIDE = 320
 
-#: A board smaller than this fraction of the photo is too small to read.
-MIN_BOARD_FRACTION = 0.02
+#: A board covering less than this share of the photo (a tenth of its width) is too small
+#: to read.
+MIN_BOARD_FRACTION = 0.01
 
 #: The edge thresholds tried, as shares of the photo's strongest edges: all but the
 #: faintest edges first, then only strong ones.
@@ -43,6 +45,25 @@ EDGE_SHARES = (0.25, 0.5)
 #: The edge thresholds tried when looking for the tiles themselves: a screenshot's tiles
 #: are often told apart by a faint rim or a slightly other grey.
 TILE_EDGE_SHARES = (0.1, 0.2)
+
+#: How many of the outlines found in the whole photo are searched again inside (of those
+#: neither most of the photo nor a sliver).
+ZOOMED_OUTLINES = 2
+
+#: An outline whose box covers more of the photo than this is not searched again: it
+#: would find the same.
+MAX_ZOOM_AREA = 0.6
+
+#: Each outline is searched again in its box grown by the first share of its size (the
+#: outline itself seen closer: a board found coarsely), then shrunk by the second (inside
+#: it only: a sheet or tray whose own edge would again be the shape found).
+ZOOM_MARGINS = (0.05, -0.04)
+
+#: An outline filling less of its box (margin included) than this is a sliver, not searched.
+MIN_ZOOM_FILL = 0.4
+
+#: An outline found inside another that covers more than this share of it is the other.
+MAX_ZOOMED_SHARE = 0.7
 
 #: A four-corner cut keeping less of the hull's area than this cut off a corner.
 CUT_HULL_FRACTION = 0.95
@@ -347,23 +368,16 @@ def _tile_group_blob(strength: FloatArray, threshold: float) -> BoolArray | None
     return _erode(_dilate(blob, gap), gap)
 
 
-def board_outlines(photo: Photo) -> Iterator[Quad]:
-    """Outlines the board may have, in working-image pixels, likeliest first, each found
-    only when asked for: from the photo's edges, then from its strongest edges only (a
-    patterned table is all edges). Raises PhotoError, after the last, when there was no
-    board-like shape in the photo."""
-    factor = max(photo.image.size) / SEARCH_LONG_SIDE
-    small_size = (
-        max(8, round(photo.image.size[0] / factor)),
-        max(8, round(photo.image.size[1] / factor)),
-    )
-    small = photo.image.resize(small_size, Image.Resampling.BOX).filter(
-        ImageFilter.GaussianBlur(1.0)
-    )
+def _outlines_in(image: Image.Image) -> Iterator[Quad]:
+    """Outlines the board may have in `image`, in its pixels, likeliest first, each found
+    only when asked for: from the image's edges, then from its strongest edges only (a
+    patterned table is all edges), then as a group of tiles."""
+    factor = max(image.size) / SEARCH_LONG_SIDE
+    small_size = (max(8, round(image.size[0] / factor)), max(8, round(image.size[1] / factor)))
+    small = image.resize(small_size, Image.Resampling.BOX).filter(ImageFilter.GaussianBlur(1.0))
     pixels = np.asarray(small, dtype=np.float32) / 255.0
     strength = edge_strength(pixels)
     strongest = float(np.percentile(strength, 99.5))
-    found: list[Quad] = []
     blobs = (
         finder(strength, max(minimum, share * strongest))
         for finder, shares, minimum in (
@@ -376,13 +390,68 @@ def board_outlines(photo: Photo) -> Iterator[Quad]:
         if blob is None:
             continue
         for quad in _blob_outlines(blob):
-            # Pixel centres: a small-image pixel i spans working pixels i*f .. (i+1)*f.
-            scaled = Quad(*(((x + 0.5) * factor, (y + 0.5) * factor) for x, y in quad.points()))
-            if all(_apart(scaled, known, photo.image.size) for known in found):
-                found.append(scaled)
-                yield scaled
+            # Pixel centres: a small-image pixel i spans image pixels i*f .. (i+1)*f.
+            yield Quad(*(((x + 0.5) * factor, (y + 0.5) * factor) for x, y in quad.points()))
+
+
+def _zoom_box(
+    outline: Quad, size: tuple[int, int], margin_share: float
+) -> tuple[int, int, int, int] | None:
+    """The part of the image to search again inside `outline`: its bounding box grown by
+    `margin_share` of its size (shrunk, when negative). None when that is most of the
+    image (searching it would find the same) or the outline is a sliver."""
+    points = outline.as_array()
+    margin = margin_share * float(np.ptp(points, axis=0).max())
+    left, top = np.maximum(points.min(axis=0) - margin, 0)
+    right, bottom = np.minimum(points.max(axis=0) + margin, size)
+    box = (int(left), int(top), int(np.ceil(right)), int(np.ceil(bottom)))
+    box_area = (box[2] - box[0]) * (box[3] - box[1])
+    if box_area > MAX_ZOOM_AREA * size[0] * size[1] or min(box[2] - box[0], box[3] - box[1]) < 32:
+        return None
+    # A sliver (an edge between two tiles taken for a shape) holds no board: a board's
+    # outline, square or turned up to 45 degrees, fills at least half its box.
+    if abs(outline.area()) < MIN_ZOOM_FILL * box_area:
+        return None
+    return box
+
+
+def board_outlines(photo: Photo) -> Iterator[Quad]:
+    """Outlines the board may have, in working-image pixels, likeliest first, each found
+    only when asked for: those found in the whole photo, then those found searching again
+    inside the first ZOOMED_OUTLINES of them that `_zoom_box` allows (a board lying on a
+    sheet, a tray or a box lid is inside the outline first found, and small in the photo;
+    searched alone its own edges stand out). Raises PhotoError, after the last, when there
+    was no board-like shape in the photo."""
+    found: list[Quad] = []
+    size = photo.image.size
+    for outline in _outlines_in(photo.image):
+        if all(_apart(outline, known, size) for known in found):
+            found.append(outline)
+            yield outline
+    zoomable = (outer for outer in list(found) if _zoom_box(outer, size, 0.0) is not None)
+    for outer in islice(zoomable, ZOOMED_OUTLINES):
+        for margin_share in ZOOM_MARGINS:
+            box = _zoom_box(outer, size, margin_share)
+            if box is not None:
+                yield from _zoomed_outlines(photo, outer, box, found)
     if not found:
         raise PhotoError(NO_BOARD_MESSAGE)
+
+
+def _zoomed_outlines(
+    photo: Photo, outer: Quad, box: tuple[int, int, int, int], found: list[Quad]
+) -> Iterator[Quad]:
+    """The outlines found searching `box` alone, in the photo's working pixels, but those
+    that are `outer` again or too near one in `found` (which gains each yielded)."""
+    size = photo.image.size
+    for inner in _outlines_in(photo.image.crop(box)):
+        outline = Quad(*((x + box[0], y + box[1]) for x, y in inner.points()))
+        # Most of the outer outline is the outer outline found again.
+        if abs(outline.area()) > MAX_ZOOMED_SHARE * abs(outer.area()):
+            continue
+        if all(_apart(outline, known, size) for known in found):
+            found.append(outline)
+            yield outline
 
 
 def _apart(first: Quad, second: Quad, size: tuple[int, int]) -> bool:

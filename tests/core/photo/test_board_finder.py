@@ -110,3 +110,30 @@ def test_a_screenshots_tiles_give_the_board_when_its_edges_do_not() -> None:
     expected = Quad((20, 280), (338, 280), (338, 598), (20, 598))
     distances = [worst_corner_distance(found, expected) for found in board_outlines(photo)]
     assert min(distances) < 16  # 5% of the board's side
+
+
+def png_of_board_on_a_sheet() -> bytes:
+    """A small 4x4 board (160 pixels, a fifth of the photo's width) lying on a sheet of paper
+    that lies on a dark table: the sheet is the shape the table leaves first."""
+    image = Image.new("RGB", (800, 600), TABLE)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((150, 100, 650, 500), fill=(235, 235, 228))
+    for row in range(4):
+        for column in range(4):
+            left, top = 320 + column * 40, 220 + row * 40
+            if (row, column) != (3, 3):
+                draw.rectangle((left + 2, top + 2, left + 37, top + 37), fill=(40, 40, 40))
+                draw.text((left + 15, top + 14), str(row * 4 + column + 1), fill=(240, 240, 240))
+    draw.rectangle((318, 218, 481, 381), outline=(90, 60, 30), width=3)
+    stream = io.BytesIO()
+    image.save(stream, format="PNG")
+    return stream.getvalue()
+
+
+def test_a_board_on_a_sheet_is_found_by_searching_inside_the_sheet() -> None:
+    photo = load_photo(png_of_board_on_a_sheet())
+    outlines = [outline.scaled(photo.scale) for outline in board_outlines(photo)]
+    sheet = Quad((150, 100), (650, 100), (650, 500), (150, 500))
+    board = Quad((318, 218), (481, 218), (481, 381), (318, 381))
+    assert worst_corner_distance(outlines[0], sheet) < 20  # the whole photo's search
+    assert min(worst_corner_distance(outline, board) for outline in outlines) < 8

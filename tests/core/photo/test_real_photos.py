@@ -74,3 +74,36 @@ def test_tight_tiles_with_large_serif_numbers_are_read_exactly() -> None:
         reading = outcome(photo)
         assert not isinstance(reading, str), reading
         assert reading.board == photo.board, photo.path.name
+
+
+def in_a_larger_scene(photo: RealPhoto, share: float) -> bytes:
+    """The photo shrunk to `share` of its width and laid on a grained table filling a
+    photo of the original's size: the board then spans about a fifth of the width or less,
+    as a board photographed from further off."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    with Image.open(photo.path) as opened:
+        original = opened.convert("RGB")
+    original.thumbnail((1600, 1600))
+    width, height = original.size
+    rows = np.arange(height, dtype=np.float32)[:, None]
+    columns = np.arange(width, dtype=np.float32)[None, :]
+    grain = 18 * np.sin(rows / 7 + 3 * np.sin(columns / 90)) + 8 * np.sin(columns / 23)
+    table = np.stack([150 + grain, 105 + grain, 70 + grain], axis=-1)
+    scene = Image.fromarray(np.clip(table, 0, 255).astype(np.uint8), "RGB")
+    small = original.resize((round(width * share), round(height * share)), Image.Resampling.LANCZOS)
+    scene.paste(small, (round(width * 0.55), round(height * 0.3)))
+    stream = io.BytesIO()
+    scene.save(stream, format="JPEG", quality=90)
+    return stream.getvalue()
+
+
+@pytest.mark.parametrize("name", ["mnist15-11.jpg", "mnist15-15.jpg", "ko36-1085.jpg"])
+def test_a_board_small_in_a_larger_scene_is_read_exactly(name: str) -> None:
+    """The board on its sheet or tray, all of it a third of the photo's width: the sheet is
+    the shape found first, and the board is found by searching again inside it."""
+    (photo,) = [p for p in PHOTOS if p.path.name == name]
+    assert read_photo(in_a_larger_scene(photo, 0.35)).board == photo.board
