@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from core import cli
 from core.board import Board, cell_name
@@ -19,6 +19,10 @@ from core.formats import format_board
 from core.photo import photo_support_missing
 from core.rule import Goal, GoalName, check
 from core.textio import InputError, quote_name
+
+if TYPE_CHECKING:
+    from core.photo.image import Photo
+    from core.photo.reader import PhotoReading
 
 INSTALL_HINT = (
     "reading a photo needs numpy and Pillow, which are not installed: "
@@ -60,6 +64,16 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
         cli.say(f"{command}: the photo reader cannot load numpy or Pillow: {first_line}")
         return cli.EXIT_INVALID
 
+    def write_debug_image(photo: Photo, reading: PhotoReading | None) -> None:
+        if args.debug_image is None:
+            return
+        try:
+            save_debug_image(photo, reading, Path(args.debug_image))
+        except (OSError, ValueError) as error:
+            raise InputError(
+                f"cannot write the debug image {quote_name(args.debug_image)}: {error}"
+            ) from None
+
     def run(out: TextIO) -> int:
         goal: Goal = cli.resolve_goal(args.goal) or GoalName.BLANK_LAST
         size = None if args.size is None else parse_size(args.size)
@@ -72,16 +86,16 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
             )
         try:
             photo = load_photo(args.photo)
-            reading = read_photo(photo, size=size)
         except PhotoError as error:
             raise InputError(f"{quote_name(args.photo)}: {error}") from None
-        if args.debug_image is not None:
-            try:
-                save_debug_image(photo, reading, Path(args.debug_image))
-            except (OSError, ValueError) as error:
-                raise InputError(
-                    f"cannot write the debug image {quote_name(args.debug_image)}: {error}"
-                ) from None
+        try:
+            reading = read_photo(photo, size=size)
+        except PhotoError as error:
+            # The refusal's drawing shows where the reader looked: the report a person
+            # sends about a photo it would not read.
+            write_debug_image(photo, None)
+            raise InputError(f"{quote_name(args.photo)}: {error}") from None
+        write_debug_image(photo, reading)
         board = reading.board
         if goal_size is not None and (reading.width, reading.height) != goal_size:
             # Before anything is printed: a reading on standard output followed by exit 2

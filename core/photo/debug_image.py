@@ -2,6 +2,10 @@
 photo with the grid's outline, each cell's outline, the board's top edge drawn thick with
 an arrow pointing up the board, and on each cell the number read (drawn in strokes, so no
 font is needed) over a bar that fills with the cell's confidence; unsure cells in orange.
+
+When the reader refuses a photo, `draw_refusal` draws the outlines the board finder tried
+instead, the likeliest thickest: whether it looked in the wrong place or read the right
+place badly is then plain to see.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from core.photo.board_finder import board_outlines
+from core.photo.errors import PhotoError
 from core.photo.geometry import Quad
 from core.photo.image import Photo
 from core.photo.reader import PhotoReading
@@ -114,6 +120,32 @@ def draw_reading(photo: Photo, reading: PhotoReading) -> Image.Image:
     return image
 
 
-def save_debug_image(photo: Photo, reading: PhotoReading, path: Path) -> None:
-    """Write the drawing as PNG. Raises OSError when it cannot be written."""
-    draw_reading(photo, reading).save(path, format="PNG")
+#: How many of the outlines tried a refusal's drawing shows, likeliest first.
+REFUSAL_OUTLINES = 6
+TRIED = ((255, 0, 200), (255, 140, 0), (0, 160, 255), (40, 200, 60), (230, 40, 40), (120, 80, 255))
+
+
+def draw_refusal(photo: Photo) -> Image.Image:
+    """The photo at working size with the outlines the board finder tried drawn on it, the
+    likeliest first and thickest; the photo alone when it found none."""
+    image = photo.image.copy()
+    draw = ImageDraw.Draw(image)
+    line = max(2, round(max(image.size) / 400))
+    outlines: list[Quad] = []
+    try:
+        for outline in board_outlines(photo):
+            outlines.append(outline)
+            if len(outlines) == REFUSAL_OUTLINES:
+                break
+    except PhotoError:
+        pass  # no board-like shape: the photo alone says so
+    for rank, outline in reversed(list(enumerate(outlines))):
+        _outline(draw, outline, TRIED[rank % len(TRIED)], line * (3 if rank == 0 else 1))
+    return image
+
+
+def save_debug_image(photo: Photo, reading: PhotoReading | None, path: Path) -> None:
+    """Write the drawing of `reading` as PNG, or of the outlines tried when the reader
+    refused the photo (`reading` None). Raises OSError when it cannot be written."""
+    drawing = draw_refusal(photo) if reading is None else draw_reading(photo, reading)
+    drawing.save(path, format="PNG")

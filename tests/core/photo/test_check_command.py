@@ -133,6 +133,28 @@ def test_the_debug_image_draws_the_reading_over_the_photo(photo_file: Path, tmp_
     assert (255, 0, 200) in drawn_colours  # the board's top edge and the arrow up it
 
 
+def test_a_refused_photo_still_gets_its_debug_image_of_where_the_reader_looked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A board-like dark square with nothing on it: the finder outlines it, and the reader
+    # refuses it (no numbers). The drawing shows the outline it tried, over the photo.
+    from PIL import Image, ImageDraw
+
+    photo = Image.new("RGB", (800, 600), (200, 190, 170))
+    ImageDraw.Draw(photo).rectangle((250, 150, 550, 450), fill=(40, 40, 40))
+    path = tmp_path / "blank-square.png"
+    photo.save(path)
+    out = tmp_path / "debug.png"
+    status, output = run(["--photo", str(path), "--debug-image", str(out)])
+    assert status == 2
+    assert output == ""
+    assert capsys.readouterr().err.count("\n") == 1  # the refusal, in one line
+    with Image.open(out) as drawn:
+        assert drawn.size == photo.size
+        colours = {colour for _, colour in drawn.convert("RGB").getcolors(1 << 20) or []}
+    assert (255, 0, 200) in colours  # the likeliest outline tried
+
+
 def test_a_debug_image_that_cannot_be_written_exits_2_with_one_line(
     photo_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
