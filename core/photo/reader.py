@@ -71,6 +71,11 @@ SHIFTS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 #: number less than this probability is marked unsure whatever its margin.
 DOUBTFUL_BOARD_MIN_CONFIDENCE = 0.7
 
+#: On a reading that settles, a cell the network gives its number less than this
+#: probability is marked unsure unless its margin is at least DOUBTED_CELL_MIN_MARGIN.
+DOUBTED_CELL_PROBABILITY = 0.3
+DOUBTED_CELL_MIN_MARGIN = 2.0
+
 BLURRED_MESSAGE = (
     "the tiles' numbers cannot be read: the photo may be blurred or not of a sliding-tile "
     "puzzle; take it again, steady and close"
@@ -155,8 +160,9 @@ def cell_confidence(margin: float, probability: float, *, doubtful: bool) -> flo
     the number in the cell alone says less (the assignment may give a cell a number the
     network finds unlikely there, because the likelier one is surely another cell's, and a
     near tie between two cells can leave both near 1). On a reading that did not settle
-    the reader also doubts numbers the network gives under DOUBTFUL_BOARD_MIN_CONFIDENCE
-    (`doubtful`); those cells get that lower probability.
+    the reader also doubts numbers the network gives under DOUBTFUL_BOARD_MIN_CONFIDENCE,
+    and on one that did, numbers it gives under DOUBTED_CELL_PROBABILITY that the board
+    leaves other choices for (`doubtful`); those cells get that lower probability.
     """
     joint = _logistic(margin)
     return min(joint, probability) if doubtful else joint
@@ -202,7 +208,13 @@ def read_grid(
     # A reading that does not settle (JointReading.settled) is the best of a search, not a
     # board placed and read for sure: there the network can be sure of a wrong number (a
     # serif 13 read as 3), so only cells it is fairly sure of are left unmarked.
-    doubtful = None if reading.settled else probabilities < DOUBTFUL_BOARD_MIN_CONFIDENCE
+    # On a settled one, a cell the network itself doubts is sure only when the board
+    # leaves it little else: two squashed serif numerals far off in a very oblique photo
+    # read each as the other at 27% and 5%, a margin of 1.7 apart, and settled.
+    if reading.settled:
+        doubtful = (probabilities < DOUBTED_CELL_PROBABILITY) & (margins < DOUBTED_CELL_MIN_MARGIN)
+    else:
+        doubtful = probabilities < DOUBTFUL_BOARD_MIN_CONFIDENCE
     threshold = unsure_below()
     for index, (number, margin) in enumerate(zip(numbers, margins, strict=True)):
         row, column = divmod(index, reading.columns)
@@ -211,7 +223,7 @@ def read_grid(
         confidence = cell_confidence(
             float(margin),
             float(probabilities[index]),
-            doubtful=doubtful is not None and bool(doubtful[index]),
+            doubtful=bool(doubtful[index]),
         )
         cells.append(
             CellReading(
