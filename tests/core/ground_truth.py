@@ -33,24 +33,37 @@ def neighbour_cells(width: int, height: int) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def reachable_from(width: int, height: int, goal: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-    """Every arrangement that legal slides reach from `goal` (cached for the session)."""
+def distances_from(
+    width: int, height: int, goal: tuple[int, ...], blank: int = 0
+) -> dict[tuple[int, ...], int]:
+    """The fewest slides from every arrangement legal slides reach from `goal` to `goal`
+    (breadth-first, cached for the session); `blank` is the label of the empty cell. The
+    one oracle every test of solvability, shortest solutions and tables is checked
+    against."""
     neighbours = neighbour_cells(width, height)
-    seen = {goal}
+    distance = {goal: 0}
     frontier = [goal]
+    steps = 0
     while frontier:
+        steps += 1
         next_frontier = []
         for arrangement in frontier:
-            blank = arrangement.index(0)
-            for other in neighbours[blank]:
+            empty = arrangement.index(blank)
+            for other in neighbours[empty]:
                 cells = list(arrangement)
-                cells[blank], cells[other] = cells[other], 0
+                cells[empty], cells[other] = cells[other], blank
                 moved = tuple(cells)
-                if moved not in seen:
-                    seen.add(moved)
+                if moved not in distance:
+                    distance[moved] = steps
                     next_frontier.append(moved)
         frontier = next_frontier
-    return frozenset(seen)
+    return distance
+
+
+@cache
+def reachable_from(width: int, height: int, goal: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
+    """Every arrangement that legal slides reach from `goal` (cached for the session)."""
+    return frozenset(distances_from(width, height, goal))
 
 
 def blank_last(width: int, height: int) -> tuple[int, ...]:

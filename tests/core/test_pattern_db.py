@@ -7,7 +7,6 @@ import os
 import resource
 import subprocess
 import sys
-from collections import deque
 from pathlib import Path
 from types import ModuleType
 
@@ -17,12 +16,12 @@ from core import pattern_db, speedups
 from core.pattern_db import (
     PatternDatabases,
     build_table_pure,
-    neighbour_cells,
     partition,
     placements,
     rank,
 )
 from core.settings import SetupError
+from tests.core.ground_truth import distances_from
 
 COMPILED = speedups.compiled("_search")
 needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
@@ -36,23 +35,16 @@ def _scratch_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def distances_to_goal(width: int, height: int, blank_cell: int) -> dict[tuple[int, ...], int]:
     """Breadth-first distances of every position (each label's cell, `positions[label]`,
-    the blank's label being `blank_cell`) from the relabelled goal."""
+    the blank's label being `blank_cell`) from the relabelled goal: the ground-truth
+    oracle's, over the arrangements that place those labels."""
     goal = tuple(range(width * height))
-    neighbours = neighbour_cells(width, height)
-    distance = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        positions = queue.popleft()
-        blank = positions[blank_cell]
-        for cell in neighbours[blank]:
-            moved = list(positions)
-            label = positions.index(cell)
-            moved[label], moved[blank_cell] = blank, cell
-            key = tuple(moved)
-            if key not in distance:
-                distance[key] = distance[positions] + 1
-                queue.append(key)
-    return distance
+    by_positions = {}
+    for arrangement, distance in distances_from(width, height, goal, blank_cell).items():
+        positions = [0] * len(arrangement)
+        for cell, label in enumerate(arrangement):
+            positions[label] = cell
+        by_positions[tuple(positions)] = distance
+    return by_positions
 
 
 def test_rank_numbers_every_placement_once() -> None:

@@ -5,9 +5,7 @@ lengths, and cancellation, deadlines and progress work."""
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,12 @@ import pytest
 from core import pattern_db, search, speedups
 from core.board import Board
 from core.solution import SearchProgress, SolveCancelledError, distance_bound, replay_end
-from tests.core.ground_truth import blank_first, blank_last, neighbour_cells, seeded_custom_goal
+from tests.core.ground_truth import (
+    blank_first,
+    blank_last,
+    distances_from,
+    seeded_custom_goal,
+)
 
 DATA = Path(__file__).parent / "data"
 COMPILED = speedups.compiled("_search")
@@ -47,23 +50,9 @@ def twin(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
     return str(request.param)
 
 
-@cache
 def distances(width: int, height: int, goal: tuple[int, ...]) -> dict[tuple[int, ...], int]:
     """Breadth-first distance of every position that reaches `goal`."""
-    neighbours = neighbour_cells(width, height)
-    distance = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        tiles = queue.popleft()
-        blank = tiles.index(0)
-        for cell in neighbours[blank]:
-            moved = list(tiles)
-            moved[blank], moved[cell] = moved[cell], 0
-            key = tuple(moved)
-            if key not in distance:
-                distance[key] = distance[tiles] + 1
-                queue.append(key)
-    return distance
+    return distances_from(width, height, goal)
 
 
 GOALS = {"blank-last": blank_last, "blank-first": blank_first, "custom": seeded_custom_goal}
