@@ -538,7 +538,7 @@ def test_a_long_flat_line_is_read_a_piece_at_a_time(width: int | None) -> None:
     [
         ('{"tiles": [1, 2, 3, 0]}' + " " * 100_000 + "x", "unexpected text after the JSON board"),
         ("a" * 1_000_000 + "1", "is not a number"),
-        ("/* " * 200_000, "ragged rows"),
+        ("/* " * 200_000, "no board in this text"),
     ],
     ids=["spaces-after-json", "letters-then-a-digit", "unclosed-comments"],
 )

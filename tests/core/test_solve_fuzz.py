@@ -70,7 +70,7 @@ def assert_solve_result(
     assert (code, err) == (0, "")
     header, letters, end = out.split("\n")
     assert end == ""
-    assert header == f"{len(letters)} moves, {proof}"
+    assert header == f"{len(letters)} move{'' if len(letters) == 1 else 's'}, {proof}"
     target = goal_board(goal, board.width, board.height)
     assert replay_end(board, moves_from_directions(board, letters)) == target
     solvable_for_sure(board, goal, solved=True)
