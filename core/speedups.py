@@ -18,7 +18,7 @@ from core import settings
 PURE_PYTHON_VARIABLE = "SLIDECHECK_PURE_PYTHON"
 
 #: Every compiled module the project declares (pyproject.toml's ext-modules), by short name.
-COMPILED_MODULES = ("_inversions", "_search", "_fix")
+COMPILED_MODULES = ("_inversions", "_search", "_fix", "_hand")
 
 
 class Backend(StrEnum):

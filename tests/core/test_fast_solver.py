@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import Board, BoardError, GoalName, check, goal_board, is_solvable, random_board
-from core.fast_solver import solve_fast, strip_back_and_forth
+from core import (
+    Board,
+    BoardError,
+    GoalName,
+    check,
+    fast_solver,
+    goal_board,
+    is_solvable,
+    random_board,
+    speedups,
+)
+from core.fast_solver import solve_fast, solve_fast_letters, strip_back_and_forth
 from core.solution import SearchProgress, SolveCancelledError, UnsolvableError, replay_end
 
 #: The shapes that test the method's seams: lines, two-high and two-wide strips (solved
@@ -57,11 +70,34 @@ def assert_solves(board: Board, goal: GoalName | Board, moves: tuple[int, ...]) 
     assert all(tile != following for tile, following in pairwise(moves))
 
 
-@settings(max_examples=400, deadline=None)
-@given(solvable_boards_with_goals())
-def test_every_solution_replays_to_the_goal(case: tuple[Board, GoalName | Board]) -> None:
+#: The hand method's compiled twin (core/_hand.c), None where it is not built or refused.
+COMPILED = speedups.compiled("_hand")
+needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._hand is not built")
+TWINS = ["pure", pytest.param("compiled", marks=needs_compiled)]
+
+
+@contextmanager
+def twin(name: str) -> Iterator[None]:
+    """Solve with the pure-Python reference or the compiled twin for the duration."""
+    chosen = None if name == "pure" else COMPILED
+    saved = fast_solver._compiled
+    fast_solver._compiled = chosen
+    try:
+        yield
+    finally:
+        fast_solver._compiled = saved
+
+
+@pytest.mark.parametrize("name", TWINS)
+@settings(max_examples=300, deadline=None)
+@given(case=solvable_boards_with_goals())
+def test_every_solution_replays_to_the_goal(
+    name: str, case: tuple[Board, GoalName | Board]
+) -> None:
     board, goal = case
-    assert_solves(board, goal, solve_fast(board, goal))
+    with twin(name):
+        moves = solve_fast(board, goal)
+    assert_solves(board, goal, moves)
 
 
 @settings(max_examples=40, deadline=None)
@@ -171,3 +207,136 @@ def test_stripping_back_and_forth_pairs(moves: list[int]) -> None:
 
 def test_stripping_nested_pairs() -> None:
     assert strip_back_and_forth([5, 1, 2, 2, 1, 3]) == (5, 3)
+
+
+# -- the compiled twin ---------------------------------------------------------------------
+
+#: Two-high and two-wide strips, three-deep regions, squares and rectangles either way.
+TWIN_SHAPES = [
+    *[(w, h) for w in range(2, 11) for h in range(2, 11)],
+    (2, 23),
+    (23, 2),
+    (3, 19),
+    (19, 3),
+    (17, 6),
+    (6, 17),
+    (21, 21),
+]
+
+
+def both_twins(board: Board, goal: GoalName | Board) -> tuple[bytes, bytes, list[int], list[int]]:
+    """Each twin's letters and the move counts it reported, pure first."""
+    solutions = []
+    for name in ("pure", "compiled"):
+        reports: list[SearchProgress] = []
+        with twin(name):
+            letters = solve_fast_letters(board, goal, progress=reports.append)
+        solutions.append((letters, [report.depth for report in reports]))
+    (pure, pure_depths), (compiled, compiled_depths) = solutions
+    return pure, compiled, pure_depths, compiled_depths
+
+
+@needs_compiled
+@settings(max_examples=400, deadline=None)
+@given(solvable_boards_with_goals(shapes=TWIN_SHAPES))
+def test_both_twins_make_the_same_moves(case: tuple[Board, GoalName | Board]) -> None:
+    board, goal = case
+    pure, compiled, pure_depths, compiled_depths = both_twins(board, goal)
+    assert compiled == pure
+    assert compiled_depths == pure_depths
+    with twin("compiled"):
+        assert_solves(board, goal, solve_fast(board, goal))
+
+
+@needs_compiled
+@pytest.mark.parametrize("goal", list(GoalName))
+def test_both_twins_agree_on_a_large_rectangle(goal: GoalName) -> None:
+    board = random_board(120, 90, solvable=True, goal=goal, rng=random.Random(120))
+    pure, compiled, pure_depths, compiled_depths = both_twins(board, goal)
+    assert compiled == pure
+    assert compiled_depths == pure_depths
+    with twin("compiled"):
+        assert_solves(board, goal, solve_fast(board, goal))
+
+
+@needs_compiled
+def test_the_compiled_twin_hears_cancelling_often() -> None:
+    # It places a few tiles a call and asks between calls: never long without asking.
+    board = random_board(200, 200, solvable=True, rng=random.Random(200))
+    asked: list[float] = []
+
+    def cancelled() -> bool:
+        asked.append(time.monotonic())
+        return False
+
+    with twin("compiled"):
+        solve_fast_letters(board, GoalName.BLANK_LAST, cancelled=cancelled)
+    assert len(asked) > 2 * 200
+    assert max(later - earlier for earlier, later in pairwise(asked)) < 0.2
+
+    asked.clear()
+
+    def cancelled_midway() -> bool:
+        asked.append(time.monotonic())
+        return len(asked) > 50
+
+    with twin("compiled"), pytest.raises(SolveCancelledError):
+        solve_fast_letters(board, GoalName.BLANK_LAST, cancelled=cancelled_midway)
+    assert len(asked) == 51
+
+
+def padded_board(width: int, height: int) -> dict[str, object]:
+    """What `Hand` takes for a solved width x height board (border of -1, all free)."""
+    stride = width + 2
+    cells = [-1] * (stride * (height + 2))
+    where = [0] * (width * height)
+    for index in range(width * height):
+        cell = (index // width + 1) * stride + index % width + 1
+        cells[cell] = (index + 1) % (width * height)
+        where[cells[cell]] = cell
+    fixed = bytearray(1 if tile < 0 else 0 for tile in cells)
+    return {
+        "cells": cells,
+        "where": where,
+        "belongs": list(cells),
+        "home": list(where),
+        "fixed": fixed,
+        "stride": stride,
+        "letters": b"UDLR",
+    }
+
+
+@needs_compiled
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"stride": 4}, "sizes do not agree"),
+        ({"letters": b"UD"}, "sizes do not agree"),
+        ({"fixed": bytearray(36)}, "border is not fixed"),
+        ({"where": [0, 1, 2]}, "sizes do not agree"),
+        ({"home": [0] * 3}, "home holds 3 items, not 16"),
+        ({"cells": [99] * 36}, "outside -1..15"),
+        ({"home": [None] * 16}, "integer"),
+    ],
+)
+def test_the_compiled_twin_refuses_what_no_board_holds(
+    change: dict[str, object], said: str
+) -> None:
+    assert COMPILED is not None
+    with pytest.raises((ValueError, TypeError), match=said):
+        COMPILED.Hand(**{**padded_board(4, 4), **change})
+
+
+@needs_compiled
+def test_the_compiled_twin_refuses_steps_off_the_board() -> None:
+    assert COMPILED is not None
+    hand = COMPILED.Hand(**padded_board(4, 4))
+    with pytest.raises(ValueError, match="not a free cell"):
+        hand.place([0])  # the border
+    with pytest.raises(ValueError, match="not beside the blank"):
+        hand.walk_to(1)
+    with pytest.raises(ValueError, match="at most 3 tiles"):
+        hand.search_block([7, 8, 13, 14], [1, 2, 3, 4])
+    assert hand.take_moves() == b""
+    with pytest.raises(RuntimeError, match="taken"):
+        hand.take_moves()
