@@ -1,12 +1,14 @@
 """Time and peak memory of `slidecheck solve --fast` on 100x100 and 300x300 boards.
 
-    .venv/bin/python bench/fast_solver_memory.py [--sides 100 300]
+    .venv/bin/python bench/fast_solver_memory.py [--sides 100 300] [--twins compiled pure]
 
 For each side a random solvable board (fixed seed) is written to a file and solved by the
 command in a child process (`python -m gui.launcher solve --fast FILE`, this checkout's code,
-output to /dev/null); beside it, the baseline: plain Python reading the same file and
-`sorted()` on its numbers. Prints wall time and the child's peak resident memory (the
-kernel's ru_maxrss), and the solution's length. Asserts nothing: both vary by machine.
+output to a file), once for each twin asked for (`pure`: SLIDECHECK_PURE_PYTHON=1 in the
+child, so the hand method's pure-Python reference runs); beside it, the baseline: plain
+Python reading the same file and `sorted()` on its numbers. Prints wall time and the child's
+peak resident memory (the kernel's ru_maxrss), and the solution's length. Asserts nothing:
+both vary by machine.
 """
 
 from __future__ import annotations
@@ -49,6 +51,13 @@ def measure(argv: list[str]) -> tuple[float, float, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sides", type=int, nargs="+", default=list(SIDES))
+    parser.add_argument(
+        "--twins",
+        nargs="+",
+        choices=["compiled", "pure"],
+        default=["compiled"],
+        help="which twins of the hand method to time (core.speedups)",
+    )
     args = parser.parse_args()
     print(f"load average: {load_average()}\n")
     rows = []
@@ -57,20 +66,33 @@ def main() -> None:
             board = random_board(side, side, solvable=True, rng=random.Random(SEED + side))
             path = Path(folder) / f"board-{side}.txt"
             path.write_text(format_board(board), encoding="utf-8")
-            command = [PYTHON, "-m", "gui.launcher", "solve", "--fast", str(path)]
-            seconds, megabytes, said = measure(command)
-            base_seconds, base_megabytes, _ = measure([PYTHON, "-c", SORT_BASELINE, str(path)])
-            rows.append(
-                [
-                    f"{side}x{side}",
-                    said.split(" moves")[0],
-                    f"{seconds:.1f}",
-                    f"{megabytes:.0f}",
-                    f"{base_seconds:.2f}",
-                    f"{base_megabytes:.0f}",
-                ]
-            )
-    headers = ["board", "moves", "solve s", "solve peak MB", "sorted() s", "sorted() peak MB"]
+            for twin in args.twins:
+                # The pure-Python twins, for comparison with the compiled ones.
+                prefix = ["env", "SLIDECHECK_PURE_PYTHON=1"] if twin == "pure" else []
+                command = [*prefix, PYTHON, "-m", "gui.launcher", "solve", "--fast", str(path)]
+                seconds, megabytes, said = measure(command)
+                baseline = [PYTHON, "-c", SORT_BASELINE, str(path)]
+                base_seconds, base_megabytes, _ = measure(baseline)
+                rows.append(
+                    [
+                        f"{side}x{side}",
+                        twin,
+                        said.split(" moves")[0],
+                        f"{seconds:.1f}",
+                        f"{megabytes:.0f}",
+                        f"{base_seconds:.2f}",
+                        f"{base_megabytes:.0f}",
+                    ]
+                )
+    headers = [
+        "board",
+        "twin",
+        "moves",
+        "solve s",
+        "solve peak MB",
+        "sorted() s",
+        "sorted() peak MB",
+    ]
     print(markdown_table(headers, rows))
 
 
