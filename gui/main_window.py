@@ -12,14 +12,12 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QGuiApplication,
-    QImage,
     QKeySequence,
-    QPixmap,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -54,13 +52,7 @@ from gui.goal_preview import GoalPreview
 from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.mode_controller import Mode, ModeController
-from gui.photo_reader import (
-    PhotoReader,
-    ReadOutcome,
-    ReadRequest,
-    photo_support_message,
-    read_photo_file,
-)
+from gui.photo_import import PhotoImport
 from gui.play_panel import PlayPanel
 from gui.playback import Playback
 from gui.sequence_strip import SequenceStrip
@@ -84,7 +76,6 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 
     from gui.export import ResultPicture
-    from gui.photo_dialog import PhotoDialog
     from gui.why_dialog import WhyDialog
 
 # Dialogs (QFileDialog, QMessageBox) and image export (QImage, QSvgGenerator) are imported
@@ -104,13 +95,6 @@ SLIDE_ANIMATION_MS = 180
 MIN_SLIDE_ANIMATION_MS = 40
 #: Past this many cells the tiles are too small for a slide to be seen: no animation.
 MAX_ANIMATED_CELLS = 2500
-#: Files a drop hands to the photo reader rather than to the board file reader.
-PHOTO_SUFFIXES = frozenset(
-    {".jpg", ".jpeg", ".jpe", ".jfif", ".png", ".webp", ".bmp", ".gif", ".tif", ".tiff"}
-)
-PHOTO_FILTER = (
-    "Photos (*.jpg *.jpeg *.jpe *.jfif *.png *.webp *.bmp *.gif *.tif *.tiff);;All files (*)"
-)
 
 
 #: The Solve menu's time budgets: the stored name, the menu's text, the seconds (None: the
@@ -172,13 +156,13 @@ class MainWindow(QMainWindow):
         self.sequence_strip = SequenceStrip(self.model, self)
         self.size_bar = SizeBar(self.model, self)
         self.goal_picker = GoalPicker(self.model, self)
-        #: Decodes a photo off the GUI thread before its dialog opens (gui.photo_reader).
-        self.photo_loader = PhotoReader(self)
-        self._photo_name = ""
-        #: The status line naming cells to check after a photo's board was loaded.
-        self._photo_note = ""
-        #: The open photo's reading, while its dialog is up.
-        self.photo_dialog: PhotoDialog | None = None
+        self.photos = PhotoImport(
+            self.model,
+            self.editor,
+            dialog_parent=self,
+            # Late-bound: the files controller is made once the menus exist.
+            dialog_folder=lambda: self.files.dialog_folder(),  # noqa: PLW0108
+        )
         self.setAcceptDrops(True)
         self.status_message = QLabel(self)
         self._last_message = ""
@@ -286,12 +270,6 @@ class MainWindow(QMainWindow):
         key = QKeySequence.StandardKey
         self.new_action = self._action("&New", "newAction", key.New, "Start from the goal board")
         self.open_action = self._action("&Open\u2026", "openAction", key.Open, "Open a board file")
-        self.open_photo_action = self._action(
-            "Open P&hoto\u2026",
-            "openPhotoAction",
-            "Ctrl+Shift+O",
-            "Read the board from a photo of a physical puzzle",
-        )
         self.save_action = self._action("&Save", "saveAction", key.Save, "Save the board")
         self.save_as_action = self._action("Save &As\u2026", "saveAsAction", key.SaveAs)
         self.export_action = self._action(
@@ -317,12 +295,6 @@ class MainWindow(QMainWindow):
         self.copy_action = self._action("&Copy Board", "copyAction", key.Copy, "Copy as text")
         self.paste_action = self._action(
             "&Paste Board", "pasteAction", key.Paste, "Paste a board in any format, or a photo"
-        )
-        self.paste_photo_action = self._action(
-            "Paste Pho&to",
-            "pastePhotoAction",
-            "Ctrl+Shift+V",
-            "Read the board from a photo on the clipboard",
         )
         self.random_solvable_action = self._action(
             "Random &Solvable Board", "randomSolvableAction", "Ctrl+R"
@@ -408,7 +380,7 @@ class MainWindow(QMainWindow):
     def _build_menus_and_toolbar(self) -> None:
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action, self.open_photo_action])
+        file_menu.addActions([self.new_action, self.open_action, self.photos.open_action])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.setObjectName("recentMenu")
         file_menu.addActions([self.save_action, self.save_as_action])
@@ -420,7 +392,7 @@ class MainWindow(QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addActions(
-            [self.copy_action, self.copy_image_action, self.paste_action, self.paste_photo_action]
+            [self.copy_action, self.copy_image_action, self.paste_action, self.photos.paste_action]
         )
         edit_menu.addSeparator()
         edit_menu.addActions(
@@ -508,12 +480,13 @@ class MainWindow(QMainWindow):
         self.copy_action.triggered.connect(self.copy_board)
         self.copy_image_action.triggered.connect(self.copy_result_image)
         self.paste_action.triggered.connect(self.paste_board)
-        # Photos: decoded off the GUI thread, then shown for a look in their dialog.
-        self.open_photo_action.triggered.connect(self.open_photo_dialog)
-        self.paste_photo_action.triggered.connect(self.paste_photo)
-        self.photo_loader.finished.connect(self._show_photo)
-        # The cells to check after a photo's board was loaded: said until the next edit.
-        self.model.changed.connect(self._clear_photo_note)
+        # Photos: read off the GUI thread, then shown for a look in their dialog.
+        self.photos.message.connect(self.show_message)
+        self.photos.lasting_message.connect(self._show_lasting_message)
+        self.photos.failed.connect(self.show_failure)
+        self.photos.unsure_cells.connect(self.input_error_banner.show_notice)
+        self.photos.board_read.connect(self.board_view.setFocus)
+        self.photos.board_file_dropped.connect(self.files.open_recent)
         self.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
         self.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
         self.goal_from_board_action.triggered.connect(editor.use_current_as_goal)
@@ -778,6 +751,15 @@ class MainWindow(QMainWindow):
                 Qt.ConnectionType.SingleShotConnection,
             )
 
+    def _show_lasting_message(self, text: str, until: SignalInstance | None) -> None:
+        self.show_message(text, until=until)
+
+    def show_failure(self, title: str, reason: str) -> None:
+        """A failure said in the status line and, with its reason, in the strip above the
+        board."""
+        self.show_message(f"{title}: {reason}")
+        self.input_error_banner.show_error(title, reason)
+
     def _end_message(self, serial: int) -> None:
         if serial == self._message_serial:
             self.status_message.clear()
@@ -860,7 +842,7 @@ class MainWindow(QMainWindow):
         mime = QGuiApplication.clipboard().mimeData()
         if mime is not None and not mime.hasText() and (mime.hasImage() or mime.hasUrls()):
             # A copied photo (or a photo file copied in a file manager): read it.
-            self.paste_photo()
+            self.photos.paste()
             return
         text = QGuiApplication.clipboard().text()
         if self.editor.paste_text(text):
@@ -869,122 +851,12 @@ class MainWindow(QMainWindow):
             # The editor has just said why in the status line.
             self.input_error_banner.show_error("Could not paste", self._last_message)
 
-    # -- photos -----------------------------------------------------------------------
-
-    def open_photo_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open Photo", self.files.dialog_folder(), PHOTO_FILTER
-        )
-        if path:
-            self.open_photo(path)
-
-    def open_photo(self, path: str) -> None:
-        """Read the board in the photo file at `path` (its dialog opens once decoded)."""
-        name = Path(path).name
-        try:
-            data = read_photo_file(path)
-        except ValueError as error:
-            self._refuse_photo(name, str(error))
-            return
-        self.open_photo_bytes(data, name)
-
-    def open_photo_bytes(self, data: bytes, name: str = "") -> None:
-        """Read the board in a photo's bytes (any bytes: what is not a photo is refused in
-        the failure strip, and the board stays as it was)."""
-        missing = photo_support_message()
-        if missing is not None:
-            self._refuse_photo(name, missing)
-            return
-        self._photo_name = name
-        self.show_message("Reading the photo\u2026", until=None)
-        self.photo_loader.request(ReadRequest(data, decode_only=True))
-
-    def paste_photo(self) -> None:
-        """Read the photo on the clipboard: an image, or an image file copied."""
-        mime = QGuiApplication.clipboard().mimeData()
-        if not self._open_photo_mime(mime):
-            self._refuse_photo("", "the clipboard holds no image")
-
-    def _open_photo_mime(self, mime: QMimeData | None) -> bool:
-        """Open the photo in a drop's or the clipboard's data; False if there is none."""
-        if mime is None:
-            return False
-        files = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
-        if files:
-            path = files[0]
-            if Path(path).suffix.lower() in PHOTO_SUFFIXES:
-                self.open_photo(path)
-            elif self.files.may_discard_changes():
-                self.files.open(path)  # a board file dropped: open it as File > Open would
-            return True
-        if mime.hasImage():
-            image = mime.imageData()
-            if isinstance(image, QPixmap):
-                image = image.toImage()
-            if isinstance(image, QImage) and not image.isNull():
-                # Qt has decoded the image already; core takes bytes, so it gets a PNG.
-                self.open_photo_bytes(png_bytes(image), "pasted image")
-                return True
-        return False
-
-    def _show_photo(self, outcome: ReadOutcome) -> None:
-        if outcome.photo is None:
-            self._refuse_photo(self._photo_name, outcome.error or "not an image")
-            return
-        from gui.photo_dialog import PhotoDialog
-
-        if self.photo_dialog is not None:
-            self.photo_dialog.reject()
-        dialog = PhotoDialog(outcome.photo, self._photo_name, self)
-        self.photo_dialog = dialog
-        dialog.accepted.connect(lambda: self._use_photo_board(dialog))
-        dialog.finished.connect(lambda _result: self._photo_dialog_closed(dialog))
-        self.show_message("Check the reading, then Use This Board", until=dialog.finished)
-        dialog.open()
-
-    def _photo_dialog_closed(self, dialog: PhotoDialog) -> None:
-        if self.photo_dialog is dialog:
-            self.photo_dialog = None
-        dialog.deleteLater()
-
-    def _use_photo_board(self, dialog: PhotoDialog) -> None:
-        draft = dialog.draft(self.model.goal)
-        if draft is None:
-            return
-        self.editor.load_draft(draft, "Read board from photo")
-        typed = len(dialog.typed)
-        said = f", {typed} corrected by hand" if typed else ""
-        check = dialog.check_note()
-        note = f"; {check}" if check else ""
-        self.show_message(f"Board read from the photo{said}{note}")
-        self._photo_note = self.status_message.text() if check else ""
-        if check:
-            # After the load: the board's change hides the strip, so the next edit clears it.
-            self.input_error_banner.show_notice(
-                "Read from the photo: the reader was unsure of some cells",
-                check[0].upper() + check[1:],
-            )
-        self.board_view.setFocus()
-
-    def _clear_photo_note(self) -> None:
-        if self._photo_note and self.status_message.text() == self._photo_note:
-            self.status_message.clear()
-        self._photo_note = ""
-
-    def _refuse_photo(self, name: str, reason: str) -> None:
-        what = f"Could not read {quote_name(name)}" if name else "Could not read the photo"
-        self.show_message(f"{what}: {reason}")
-        self.input_error_banner.show_error(what, reason)
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        mime = event.mimeData()
-        if mime.hasImage() or any(url.isLocalFile() for url in mime.urls()):
+        if self.photos.may_open(event.mimeData()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        if self._open_photo_mime(event.mimeData()):
+        if self.photos.open_mime(event.mimeData()):
             event.acceptProposedAction()
 
     # -- images -----------------------------------------------------------------------
@@ -1100,18 +972,4 @@ class MainWindow(QMainWindow):
         """
         self.solve_runner.shutdown()
         self.hint_runner.shutdown()
-        self.photo_loader.shutdown()
-        if self.photo_dialog is not None:
-            # Its reader is its own thread; closing the dialog shuts the reader down.
-            self.photo_dialog.reject()
-
-
-def png_bytes(image: QImage) -> bytes:
-    """`image` encoded as PNG (lossless, and a format core's decoder always reads)."""
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    # PySide takes the format as str at run time; its stubs say bytes.
-    image.save(buffer, "PNG")  # type: ignore[call-overload]
-    buffer.close()
-    return bytes(data.data())
+        self.photos.shutdown()

@@ -8,7 +8,7 @@ whose request has been replaced is never reported.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,14 @@ def photo_support_message() -> str | None:
     return f"reading photos needs {names}: install slidecheck[photo]"
 
 
+def check_photo_file(path: str | Path) -> None:
+    """Refuse a photo file by its kind or size without reading it (ValueError with a
+    one-line reason); what passes is read by `run_request`, off the GUI thread."""
+    from core.photo.files import check_photo_file as check_regular_photo_file
+
+    check_regular_photo_file(path)
+
+
 def read_photo_file(path: str | Path) -> bytes:
     """The bytes of a photo file. Raises ValueError with a one-line reason when it cannot
     be read: missing, a folder, too large, or not a regular file (a pipe or a device would
@@ -41,9 +49,10 @@ def read_photo_file(path: str | Path) -> bytes:
 
 @dataclass(frozen=True)
 class ReadRequest:
-    """What to read: the photo (bytes still to decode, or decoded) and what the user set."""
+    """What to read: the photo (a file or bytes still to decode, or decoded) and what the
+    user set."""
 
-    source: bytes | Photo
+    source: Path | bytes | Photo
     corners: Quad | None = None
     size: tuple[int, int] | None = None
     #: Counterclockwise quarter turns that bring the board in `corners` upright, when the
@@ -75,8 +84,11 @@ def run_request(request: ReadRequest) -> ReadOutcome:
     photo: Photo | None = request.source if isinstance(request.source, Photo) else None
     try:
         if photo is None:
-            assert isinstance(request.source, bytes)
-            photo = load_photo(request.source)
+            source = request.source
+            # A file is read here, on the worker thread: up to the size limit of bytes.
+            data = read_photo_file(source) if isinstance(source, Path) else source
+            assert isinstance(data, bytes)
+            photo = load_photo(data)
         if request.decode_only:
             return ReadOutcome(request, photo, None, None)
         reading = read_photo(photo, corners=request.corners, size=request.size, turns=request.turns)
@@ -144,11 +156,10 @@ class PhotoReader(QObject):
         waiting, self._waiting = self._waiting, None
         if waiting is not None:
             # A newer request replaced this one: its answer is stale, but the decoded photo
-            # saves the newer request from decoding the same bytes again.
-            if isinstance(waiting.source, bytes) and outcome.photo is not None:
-                waiting = ReadRequest(
-                    outcome.photo, waiting.corners, waiting.size, waiting.decode_only
-                )
+            # saves the newer request from decoding the same source again (only the same:
+            # a second photo opened while the first decodes is a different one).
+            if waiting.source is outcome.request.source and outcome.photo is not None:
+                waiting = replace(waiting, source=outcome.photo)
             self._start(waiting)
             return
         self.busy_changed.emit(False)

@@ -6,10 +6,11 @@ file before the reader's libraries load.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from core.photo.errors import PhotoError
-from core.textio import InputError, TooLargeError, read_binary_file
+from core.textio import InputError, TooLargeError, open_binary, read_binary_file
 
 #: Larger photo files are refused before a byte is read (phone photos are a few MB).
 MAX_PHOTO_BYTES = 64 * 1024 * 1024
@@ -41,3 +42,20 @@ def read_photo_file(path: str | Path, *, regular_only: bool) -> bytes:
         raise PhotoError(too_large_message(error.size)) from None
     except InputError as error:
         raise PhotoError(str(error)) from None
+
+
+def check_photo_file(path: str | Path) -> None:
+    """Refuse, without reading a byte, what `read_photo_file(path, regular_only=True)` would
+    refuse by the file's kind or size: missing, a folder, not a regular file, too large.
+
+    The window says so at once and leaves the read itself to a worker thread, so a large
+    file never holds up the GUI; the read checks again (the file may change in between).
+    Raises PhotoError with the same one-line reasons as `read_photo_file`.
+    """
+    try:
+        with open_binary(str(path), regular_only=True, what="photo", name="") as handle:
+            size = os.fstat(handle.fileno()).st_size
+    except InputError as error:
+        raise PhotoError(str(error)) from None
+    if size > MAX_PHOTO_BYTES:
+        raise PhotoError(too_large_message(size))

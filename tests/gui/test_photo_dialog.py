@@ -17,8 +17,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from core.photo.training.synthetic import StyleSet, SyntheticPhoto, generate_photo
-from gui.main_window import MainWindow, png_bytes
+from gui.main_window import MainWindow
 from gui.photo_dialog import PhotoDialog, ReadState
+from gui.photo_import import png_bytes
 
 from .conftest import ARTICLE_BOARD
 
@@ -39,8 +40,8 @@ def photo_file(tmp_path: Path, seed: int) -> Path:
 
 
 def wait_for_reading(qtbot: QtBot, window: MainWindow) -> PhotoDialog:
-    qtbot.waitUntil(lambda: window.photo_dialog is not None, timeout=READ_TIMEOUT_MS)
-    dialog = window.photo_dialog
+    qtbot.waitUntil(lambda: window.photos.dialog is not None, timeout=READ_TIMEOUT_MS)
+    dialog = window.photos.dialog
     assert dialog is not None
     qtbot.waitUntil(
         lambda: dialog.state is not ReadState.READING and not dialog.reader.busy,
@@ -50,8 +51,8 @@ def wait_for_reading(qtbot: QtBot, window: MainWindow) -> PhotoDialog:
 
 
 def open_photo(qtbot: QtBot, window: MainWindow, path: Path) -> PhotoDialog:
-    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
-        window.open_photo(str(path))
+    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+        window.photos.open(str(path))
     return wait_for_reading(qtbot, window)
 
 
@@ -67,8 +68,8 @@ def test_open_photo_shows_corners_and_grid_and_accept_loads_one_undoable_board(
     seed = EXACT_SEEDS[(4, 4)]
     path = photo_file(tmp_path, seed)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(path), ""))
-    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
-        window.open_photo_action.trigger()
+    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+        window.photos.open_action.trigger()
     dialog = wait_for_reading(qtbot, window)
     assert dialog.state is ReadState.READ
     assert dialog.view.corners() is not None
@@ -112,7 +113,7 @@ def test_escape_leaves_the_board_as_it_was(
         qtbot.keyClick(dialog.view, Qt.Key.Key_Escape)
     assert window.model.board == ARTICLE_BOARD
     assert window.undo_stack.index() == depth
-    assert window.photo_dialog is None
+    assert window.photos.dialog is None
 
 
 def test_dragging_a_corner_reads_again_with_the_users_corners(
@@ -246,7 +247,7 @@ def test_a_dropped_photo_file_opens_its_reading(
         Qt.MouseButton.LeftButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
         QApplication.sendEvent(window, drop)
     dialog = wait_for_reading(qtbot, window)
     assert dialog.reading is not None
@@ -258,7 +259,7 @@ def test_a_pasted_image_opens_its_reading(qtbot: QtBot, window: MainWindow) -> N
     image = QImage.fromData(photo(seed).jpeg)
     assert not image.isNull()
     QGuiApplication.clipboard().setImage(image)
-    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
         window.paste_action.trigger()  # Edit > Paste Board with an image on the clipboard
     dialog = wait_for_reading(qtbot, window)
     assert dialog.reading is not None
@@ -314,9 +315,9 @@ def test_arbitrary_bytes_are_refused_with_one_message_and_the_board_untouched(
     window.editor.load(ARTICLE_BOARD)
     window.input_error_banner.hide()
     depth = window.undo_stack.index()
-    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
-        window.open_photo_bytes(data, "noise.bin")
-    assert window.photo_dialog is None
+    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+        window.photos.open_bytes(data, "noise.bin")
+    assert window.photos.dialog is None
     assert window.input_error_banner.isVisible()
     assert window.input_error_banner.title.startswith("Could not read")
     assert window.input_error_banner.reason
@@ -325,14 +326,14 @@ def test_arbitrary_bytes_are_refused_with_one_message_and_the_board_untouched(
 
 
 def test_a_missing_file_is_refused_in_the_failure_strip(window: MainWindow, tmp_path: Path) -> None:
-    window.open_photo(str(tmp_path / "nowhere.jpg"))
+    window.photos.open(str(tmp_path / "nowhere.jpg"))
     assert window.input_error_banner.isVisible()
     assert "nowhere.jpg" in window.input_error_banner.title
 
 
 def test_pasting_with_no_image_on_the_clipboard_says_so(window: MainWindow) -> None:
     QGuiApplication.clipboard().setText("1 2 3")
-    window.paste_photo_action.trigger()
+    window.photos.paste_action.trigger()
     assert "no image" in window.input_error_banner.reason
 
 

@@ -64,9 +64,9 @@ def photo_path(tmp_path: Path) -> Path:
 def test_closing_the_window_while_a_photo_decodes_waits_for_the_decode(
     qtbot: QtBot, window: MainWindow, photo_path: Path, slow_reads: SlowReads
 ) -> None:
-    window.open_photo(str(photo_path))
+    window.photos.open(str(photo_path))
     assert slow_reads.started.wait(5)
-    loader = window.photo_loader
+    loader = window.photos.reader
     try:
         assert window.close()
         # A QThread destroyed while it runs aborts the process (the window is deleted as
@@ -81,10 +81,10 @@ def test_closing_the_window_while_a_photo_decodes_waits_for_the_decode(
 def test_closing_the_window_stops_the_photo_dialogs_reading_too(
     qtbot: QtBot, window: MainWindow, photo_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with qtbot.waitSignal(window.photo_loader.finished, timeout=READ_TIMEOUT_MS):
-        window.open_photo(str(photo_path))
-    qtbot.waitUntil(lambda: window.photo_dialog is not None, timeout=READ_TIMEOUT_MS)
-    dialog = window.photo_dialog
+    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+        window.photos.open(str(photo_path))
+    qtbot.waitUntil(lambda: window.photos.dialog is not None, timeout=READ_TIMEOUT_MS)
+    dialog = window.photos.dialog
     assert dialog is not None
     qtbot.waitUntil(lambda: not dialog.reader.busy, timeout=READ_TIMEOUT_MS)
     hook = SlowReads()
@@ -123,7 +123,7 @@ gui.photo_reader.run_request = held
 app = QApplication([])
 window = MainWindow(QSettings(sys.argv[2], QSettings.Format.IniFormat))
 window.show()
-window.open_photo(sys.argv[1])
+window.photos.open(sys.argv[1])
 assert started.wait(5)
 window.close()
 del window
@@ -154,8 +154,8 @@ def assert_photo_refused(window: MainWindow, name: str, reason: str) -> None:
     assert banner.title.startswith(f'Could not read "{name}"')
     assert banner.reason == reason
     assert "\n" not in window.status_message.text()
-    assert not window.photo_loader.busy
-    assert window.photo_dialog is None
+    assert not window.photos.reader.busy
+    assert window.photos.dialog is None
 
 
 def test_open_photo_on_a_fifo_with_no_writer_is_refused_at_once(
@@ -177,7 +177,7 @@ def test_open_photo_on_a_fifo_with_no_writer_is_refused_at_once(
     watchdog = threading.Thread(target=rescue, daemon=True)
     watchdog.start()
     try:
-        window.open_photo(str(fifo))
+        window.photos.open(str(fifo))
     finally:
         finished.set()
         watchdog.join()
@@ -191,7 +191,7 @@ def test_open_photo_on_dev_zero_is_refused_without_reading(window: MainWindow) -
 
     tracemalloc.start()
     try:
-        window.open_photo("/dev/zero")
+        window.photos.open("/dev/zero")
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -205,7 +205,43 @@ def test_open_photo_on_an_oversize_file_states_both_sizes_in_mib(
     path = tmp_path / "huge.jpg"
     with open(path, "wb") as handle:
         handle.truncate(200 * 1000 * 1000)  # sparse: costs no disk
-    window.open_photo(str(path))
+    window.photos.open(str(path))
     assert_photo_refused(
         window, "huge.jpg", "the file is too large for a photo (190.7 MiB; the limit is 64 MiB)"
     )
+
+
+def test_the_photo_file_is_read_off_the_gui_thread(
+    qtbot: QtBot, window: MainWindow, photo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    readers: list[threading.Thread] = []
+    real = gui.photo_reader.read_photo_file
+
+    def read(path: str | Path) -> bytes:
+        readers.append(threading.current_thread())
+        return real(path)
+
+    monkeypatch.setattr(gui.photo_reader, "read_photo_file", read)
+    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+        window.photos.open(str(photo_path))
+    assert readers
+    assert threading.main_thread() not in readers
+
+
+def test_a_second_photo_opened_while_the_first_decodes_is_the_one_shown(
+    qtbot: QtBot, window: MainWindow, photo_path: Path, tmp_path: Path, slow_reads: SlowReads
+) -> None:
+    second = tmp_path / "second.jpg"
+    second_photo = generate_photo(11, StyleSet.TEST)
+    second.write_bytes(second_photo.jpeg)
+    window.photos.open(str(photo_path))
+    assert slow_reads.started.wait(5)
+    window.photos.open(str(second))  # waits for the first read, then replaces its answer
+    qtbot.waitUntil(lambda: window.photos.dialog is not None, timeout=READ_TIMEOUT_MS)
+    dialog = window.photos.dialog
+    assert dialog is not None
+    assert "second.jpg" in dialog.windowTitle()
+    qtbot.waitUntil(lambda: dialog.reading is not None, timeout=READ_TIMEOUT_MS)
+    assert dialog.reading is not None
+    assert dialog.reading.board == second_photo.board
+    dialog.reject()

@@ -4,6 +4,7 @@ terms (pipes read, bounded) and the window's (only regular files)."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -13,7 +14,7 @@ import pytest
 
 from core import textio
 from core.photo.errors import PhotoError
-from core.photo.files import MAX_PHOTO_BYTES, read_photo_file
+from core.photo.files import MAX_PHOTO_BYTES, check_photo_file, read_photo_file
 from core.photo.training.synthetic import StyleSet, generate_photo
 
 REPO = Path(__file__).resolve().parents[3]
@@ -110,3 +111,29 @@ def test_check_on_a_board_fifo_with_no_writer_ends_with_one_line(
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "a pipe that nothing wrote to within 0.2 seconds" in error
+
+
+@pytest.mark.parametrize("kind", ["fifo", "missing", "folder", "oversize", "photo"])
+def test_the_check_without_reading_refuses_what_the_windows_read_refuses(
+    tmp_path: Path, kind: str
+) -> None:
+    path = tmp_path / "photo.jpg"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "oversize":
+        with open(path, "wb") as handle:
+            handle.truncate(MAX_PHOTO_BYTES + 1)
+    elif kind == "photo":
+        path.write_bytes(generate_photo(5, StyleSet.TEST).jpeg)
+    refusal = None
+    try:
+        read_photo_file(path, regular_only=True)
+    except PhotoError as error:
+        refusal = str(error)
+    if refusal is None:
+        check_photo_file(path)
+    else:
+        with pytest.raises(PhotoError, match=f"^{re.escape(refusal)}$"):
+            check_photo_file(path)
