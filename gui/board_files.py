@@ -1,8 +1,9 @@
 """The window's file handling: open, save, save as, Open Recent, and unsaved changes.
 
-It knows which file the board on screen belongs to and whether the undo stack has moved
-since it was saved; the window shows what it says (the title, the status line, the failure
-strip) through its signals, wired in the window's `_connect_signals`.
+It owns the File menu's Open, Save and Save As actions and the Open Recent menu, knows which
+file the board on screen belongs to and whether the undo stack has moved since it was saved;
+the window places the actions and shows what it says (the title, the status line, the
+failure strip) through its signals, wired in the window's `_connect_signals`.
 """
 
 from __future__ import annotations
@@ -11,15 +12,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu
 
 from core.draft import MAX_SIDE, Draft
 from core.textio import quote_name
+from gui.actions import make_action
 from gui.document import FILE_FILTER, RecentFiles, read_draft_file, write_board_file
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QUndoStack
-    from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
+    from PySide6.QtWidgets import QMessageBox, QWidget
 
     from gui.board_editor import BoardEditor
     from gui.board_model import BoardModel
@@ -39,7 +43,8 @@ def refusal_reason(error: Exception, path: str) -> str:
 
 
 class BoardFiles(QObject):
-    """Files for one window's board. `dialog_parent` parents the file and save dialogs."""
+    """Files for one window's board. `dialog_parent` parents the file and save dialogs, the
+    actions and the recent menu."""
 
     #: The file the board belongs to changed (the window's title names it).
     path_changed = Signal()
@@ -56,7 +61,6 @@ class BoardFiles(QObject):
         undo_stack: QUndoStack,
         settings: QSettings,
         *,
-        recent_menu: QMenu,
         dialog_parent: QWidget,
     ) -> None:
         super().__init__(dialog_parent)
@@ -65,10 +69,24 @@ class BoardFiles(QObject):
         self._undo_stack = undo_stack
         self._dialog_parent = dialog_parent
         self.recent_files = RecentFiles(settings)
-        self.recent_menu = recent_menu
+        self.recent_menu = QMenu("Open &Recent", dialog_parent)
+        self.recent_menu.setObjectName("recentMenu")
         #: The file the board on screen was opened from or saved to, if any.
         self.path: str | None = None
         self.rebuild_recent_menu()
+        key = QKeySequence.StandardKey
+        self.open_action = make_action(
+            dialog_parent, "&Open\u2026", "openAction", key.Open, "Open a board file"
+        )
+        self.save_action = make_action(
+            dialog_parent, "&Save", "saveAction", key.Save, "Save the board"
+        )
+        self.save_as_action = make_action(
+            dialog_parent, "Save &As\u2026", "saveAsAction", key.SaveAs
+        )
+        self.open_action.triggered.connect(self.open_dialog)
+        self.save_action.triggered.connect(self.save)
+        self.save_as_action.triggered.connect(self.save_as)
 
     # -- questions (tests answer in their place) ----------------------------------------
 

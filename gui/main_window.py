@@ -156,13 +156,6 @@ class MainWindow(QMainWindow):
         self.sequence_strip = SequenceStrip(self.model, self)
         self.size_bar = SizeBar(self.model, self)
         self.goal_picker = GoalPicker(self.model, self)
-        self.photos = PhotoImport(
-            self.model,
-            self.editor,
-            dialog_parent=self,
-            # Late-bound: the files controller is made once the menus exist.
-            dialog_folder=lambda: self.files.dialog_folder(),  # noqa: PLW0108
-        )
         self.setAcceptDrops(True)
         self.status_message = QLabel(self)
         self._last_message = ""
@@ -170,17 +163,15 @@ class MainWindow(QMainWindow):
         self._message_serial = 0
         self.status_message.setObjectName("statusMessage")
 
+        self.files = BoardFiles(
+            self.model, self.editor, self.undo_stack, self.settings, dialog_parent=self
+        )
+        self.photos = PhotoImport(
+            self.model, self.editor, dialog_parent=self, dialog_folder=self.files.dialog_folder
+        )
         self._build_layout()
         self._build_actions()
         self._build_menus_and_toolbar()
-        self.files = BoardFiles(
-            self.model,
-            self.editor,
-            self.undo_stack,
-            self.settings,
-            recent_menu=self.recent_menu,
-            dialog_parent=self,
-        )
         self._connect_signals()
         #: Names of the stored settings found damaged and dropped at start-up.
         self.dropped_settings = self._restore_settings() if restore else []
@@ -269,9 +260,6 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         key = QKeySequence.StandardKey
         self.new_action = self._action("&New", "newAction", key.New, "Start from the goal board")
-        self.open_action = self._action("&Open\u2026", "openAction", key.Open, "Open a board file")
-        self.save_action = self._action("&Save", "saveAction", key.Save, "Save the board")
-        self.save_as_action = self._action("Save &As\u2026", "saveAsAction", key.SaveAs)
         self.export_action = self._action(
             "&Export Image\u2026",
             "exportAction",
@@ -380,10 +368,10 @@ class MainWindow(QMainWindow):
     def _build_menus_and_toolbar(self) -> None:
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu("&File")
-        file_menu.addActions([self.new_action, self.open_action, self.photos.open_action])
-        self.recent_menu = file_menu.addMenu("Open &Recent")
-        self.recent_menu.setObjectName("recentMenu")
-        file_menu.addActions([self.save_action, self.save_as_action])
+        files = self.files
+        file_menu.addActions([self.new_action, files.open_action, self.photos.open_action])
+        file_menu.addMenu(files.recent_menu)
+        file_menu.addActions([files.save_action, files.save_as_action])
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
         file_menu.addSeparator()
@@ -472,9 +460,6 @@ class MainWindow(QMainWindow):
         # Menus.
         # triggered passes `checked`, which new_board would take for a width.
         self.new_action.triggered.connect(lambda _checked=False: editor.new_board())
-        self.open_action.triggered.connect(self.files.open_dialog)
-        self.save_action.triggered.connect(self.files.save)
-        self.save_as_action.triggered.connect(self.files.save_as)
         self.export_action.triggered.connect(self.export_image_dialog)
         self.quit_action.triggered.connect(self.close)
         self.copy_action.triggered.connect(self.copy_board)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from core import Board, format_board
@@ -23,9 +23,7 @@ def files(qtbot: QtBot, tmp_path) -> BoardFiles:
     stack = QUndoStack(parent)
     editor = BoardEditor(model, stack, parent)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    return BoardFiles(
-        model, editor, stack, settings, recent_menu=QMenu(parent), dialog_parent=parent
-    )
+    return BoardFiles(model, editor, stack, settings, dialog_parent=parent)
 
 
 def test_an_open_names_the_file_and_fills_the_recent_menu(files, qtbot, tmp_path) -> None:

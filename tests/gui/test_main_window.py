@@ -36,8 +36,8 @@ def test_stable_object_names(window):
 def test_every_action_has_a_name_and_the_standard_shortcuts(window):
     assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
     assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
-    assert window.open_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
-    assert window.save_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
+    assert window.files.open_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
+    assert window.files.save_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
     assert window.paste_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Paste)
     for widget in (window.board_view, window.size_bar.width_box, window.goal_picker):
         assert widget.accessibleName()
