@@ -34,9 +34,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import Board, Goal, GoalName, goal_board
+from core import GoalName, goal_board
 from core.formats import ShapeChoice, ShapeQuestion
-from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, Solution
 from core.textio import quote_name
 from gui.app import Appearance, forced_palette
 from gui.app_info import APP_NAME, app_version
@@ -54,20 +53,18 @@ from gui.inversion_panel import InversionPanel
 from gui.mode_controller import Mode, ModeController
 from gui.photo_import import PhotoImport
 from gui.play_panel import PlayPanel
-from gui.playback import Playback
 from gui.sequence_strip import SequenceStrip
 from gui.session import (
     APPEARANCE_KEY,
     BADGES_KEY,
     GEOMETRY_KEY,
     STATE_KEY,
-    TIME_BUDGET_KEY,
     Session,
 )
 from gui.size_bar import SizeBar
-from gui.solution_player import SolutionPlayer, length_text
+from gui.solution_player import SolutionPlayer
+from gui.solve_controller import SolveController
 from gui.solve_progress import SolveProgress
-from gui.solve_worker import SolveRunner
 from gui.verdict_banner import VerdictBanner
 from gui.walkthrough_dialog import WalkthroughDialog
 
@@ -88,23 +85,6 @@ MODE_HINTS = {
     Mode.PLACE: "Place in order: click where each tile sits, 1 first",
     Mode.PLAY: "Play: click a tile beside the blank or use the arrow keys",
 }
-#: The words for the letters of a move (the way the tile travels).
-TRAVEL_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
-#: Longest slide animation, and the shortest worth showing (faster play just jumps).
-SLIDE_ANIMATION_MS = 180
-MIN_SLIDE_ANIMATION_MS = 40
-#: Past this many cells the tiles are too small for a slide to be seen: no animation.
-MAX_ANIMATED_CELLS = 2500
-
-
-#: The Solve menu's time budgets: the stored name, the menu's text, the seconds (None: the
-#: search runs until it proves a shortest solution or is cancelled).
-TIME_BUDGETS: tuple[tuple[str, str, float | None], ...] = (
-    ("none", "&No Limit", None),
-    ("1", "&1 Second", 1.0),
-    ("5", "&5 Seconds", 5.0),
-    ("30", "&30 Seconds", 30.0),
-)
 
 
 class MainWindow(QMainWindow):
@@ -138,14 +118,19 @@ class MainWindow(QMainWindow):
         self.input_error_banner = InputErrorBanner(self)
         self.play_panel = PlayPanel(self)
         self.play_panel.hide()
-        #: Solve's search and the hint's, each on its own thread.
-        self.solve_runner = SolveRunner(parent=self)
-        self.hint_runner = SolveRunner(parent=self)
         self.solve_progress = SolveProgress(self)
         self.solve_progress.hide()
         self.solution_player = SolutionPlayer(self)
         self.solution_player.hide()
-        self.playback = Playback(self.model, self.undo_stack, self)
+        self.solving = SolveController(
+            self.model,
+            self.undo_stack,
+            board_view=self.board_view,
+            progress=self.solve_progress,
+            player=self.solution_player,
+            session=self.session,
+            parent=self,
+        )
         self.verdict_banner = VerdictBanner(self.model, self)
         self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
@@ -327,28 +312,6 @@ class MainWindow(QMainWindow):
             "F1",
             "Check the board by hand, step by step: the inversions, the blank's row, the verdict",
         )
-        self.solve_action = self._action(
-            "&Solve",
-            "solveAction",
-            "Ctrl+L",
-            "Find the moves to the goal (the shortest on boards of up to 16 cells) and play them",
-        )
-        # After its budget a search gives way to the hand method's solution, told with the
-        # length the search proved no solution is shorter than.
-        self.time_budget_actions: dict[str, QAction] = {}
-        budgets = QActionGroup(self)
-        for name, text, seconds in TIME_BUDGETS:
-            tip = (
-                "Search until a shortest solution is found"
-                if seconds is None
-                else f"After {text.replace('&', '').lower()}, show the hand method's solution"
-            )
-            action = self._action(text, f"timeBudget{name.title()}Action", None, tip)
-            action.setCheckable(True)
-            action.setData(seconds)
-            action.setActionGroup(budgets)
-            self.time_budget_actions[name] = action
-        self.time_budget_actions["none"].setChecked(True)
         self.about_action = self._action("&About Slidecheck", "aboutAction")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
@@ -394,10 +357,10 @@ class MainWindow(QMainWindow):
         mode_menu = menu_bar.addMenu("&Mode")
         mode_menu.addActions(list(self.mode_actions.values()))
         solve_menu = menu_bar.addMenu("&Solve")
-        solve_menu.addAction(self.solve_action)
+        solve_menu.addAction(self.solving.solve_action)
         budget_menu = solve_menu.addMenu("Time &Budget")
         budget_menu.setObjectName("timeBudgetMenu")
-        budget_menu.addActions(list(self.time_budget_actions.values()))
+        budget_menu.addActions(list(self.solving.time_budget_actions.values()))
         view_menu = menu_bar.addMenu("&View")
         view_menu.addAction(self.badges_action)
         appearance_menu = view_menu.addMenu("&Appearance")
@@ -417,7 +380,7 @@ class MainWindow(QMainWindow):
         toolbar.addSeparator()
         toolbar.addActions(list(self.mode_actions.values()))
         toolbar.addSeparator()
-        toolbar.addAction(self.solve_action)
+        toolbar.addAction(self.solving.solve_action)
         self.addToolBar(toolbar)
 
     def _connect_signals(self) -> None:
@@ -425,10 +388,6 @@ class MainWindow(QMainWindow):
         for appearance, action in self.appearance_actions.items():
             action.triggered.connect(lambda _=False, a=appearance: self.set_appearance(a))
         self.toggle_dark_action.triggered.connect(self.toggle_dark)
-        for name, action in self.time_budget_actions.items():
-            action.triggered.connect(
-                lambda _=False, n=name: self.session.save_value(TIME_BUDGET_KEY, n)
-            )
         editor, view = self.editor, self.board_view
         # Any change of the board (an edit, a good paste or open, undo) answers the failure.
         self.model.changed.connect(self.input_error_banner.hide)
@@ -489,23 +448,9 @@ class MainWindow(QMainWindow):
         self.undo_stack.cleanChanged.connect(self._update_title)
         self.model.changed.connect(self._on_model_changed)
         # Solve, its progress, the player and the hint.
-        self.solve_action.triggered.connect(self.solve)
-        self.solve_progress.cancel_requested.connect(self.solve_runner.cancel)
-        self.solve_runner.progressed.connect(self.solve_progress.show_progress)
-        self.solve_runner.running_changed.connect(
-            lambda running: None if running else self.solve_progress.hide()
-        )
-        self.solve_runner.solved.connect(self._play_solution)
-        self.solve_runner.stopped.connect(lambda: self.show_message("Search cancelled"))
-        self.solve_runner.failed.connect(lambda text: self.show_message(f"Cannot solve: {text}"))
-        self.solution_player.stepped.connect(self._show_solution_step)
-        self.solution_player.close_requested.connect(self.close_player)
-        self.solution_player.message.connect(self.show_message)
-        self.playback.ended.connect(self._on_playback_ended)
-        self.play_panel.hint_requested.connect(self.hint)
-        self.hint_runner.progressed.connect(self._show_hint_progress)
-        self.hint_runner.solved.connect(self._show_hint)
-        self.hint_runner.failed.connect(lambda text: self.show_message(f"No hint: {text}"))
+        self.solving.message.connect(self.show_message)
+        self.solving.lasting_message.connect(self._show_lasting_message)
+        self.play_panel.hint_requested.connect(self.solving.hint)
 
     # -- modes ------------------------------------------------------------------------
 
@@ -569,143 +514,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         # Solve stays enabled on an unfinished board: Ctrl+L then says what is missing,
         # where a disabled action would swallow the key without a word.
-        for runner in (self.solve_runner, self.hint_runner):
-            # A search answers for the board it was given; this one is no longer on screen.
-            if runner.is_running and not self._on_screen(runner.board, runner.goal):
-                runner.shutdown()
-                if runner is self.solve_runner:
-                    self.show_message("Search stopped: the board changed")
-
-    def _on_screen(self, board: Board | None, goal: Goal | None) -> bool:
-        """Whether `board` with `goal` (a name or a goal board) is what the window shows."""
-        model = self.model
-        if board is None or goal is None or board != model.board:
-            return False
-        return goal_board(goal, board.width, board.height) == goal_board(
-            model.goal, board.width, board.height
-        )
-
-    # -- solve, the player and hints ------------------------------------------------------
-
-    def _refusal(self) -> str | None:
-        """Why the board on screen cannot be solved, or None when it can be."""
-        if self.model.board is None:
-            problems = self.model.problems
-            first = f": {problems[0].message}" if problems else ""
-            return f"a complete, valid board is needed{first}"
-        verdict = self.model.verdict
-        if verdict is not None and not verdict.solvable:
-            fix = self.model.fix
-            swap = f" Swapping tiles {fix[0]} and {fix[1]} would make it solvable." if fix else ""
-            return f"not solvable, so no search was started. {verdict.steps[-1]}{swap}"
-        return None
-
-    def solve(self) -> bool:
-        """Search for a solution of the board on screen off the GUI thread; the player
-        opens with it. False (and the reason in the status line) when no search starts."""
-        refusal = self._refusal()
-        if refusal is not None:
-            self.show_message(f"Cannot solve: {refusal}")
-            return False
-        self.close_player()
-        board = self.model.board
-        assert board is not None  # no refusal
-        budget = self.time_budget
-        if board.size > MAX_OPTIMAL_CELLS:
-            what = "Working out a solution by the hand method (not the shortest)"
-        elif budget is None:
-            what = "Searching for a shortest solution"
-        else:
-            what = f"Searching for a shortest solution for at most {budget:g} s"
-        self.solve_progress.start(what)
-        self.solve_runner.start(board, self.model.goal, time_budget=budget)
-        return True
-
-    @property
-    def time_budget(self) -> float | None:
-        """The seconds chosen in Solve > Time Budget, or None for no limit."""
-        for action in self.time_budget_actions.values():
-            if action.isChecked():
-                seconds = action.data()
-                return float(seconds) if seconds is not None else None
-        return None
-
-    def _play_solution(self, solution: Solution) -> None:
-        if not self._on_screen(solution.start, solution.goal):
-            return
-        self.playback.begin()
-        self.solution_player.set_solution(solution)
-        self.solution_player.show()
-        self.solution_player.setFocus()
-        # Said while the player shows the solution, whose slides change the board.
-        self.show_message(f"Solved: {length_text(solution)}", until=self.playback.ended)
-
-    def _show_solution_step(self, step: int) -> None:
-        player = self.solution_player
-        board = player.board
-        if board is None:
-            return
-        self.playback.show(board, f"Play solution to step {step:,} of {player.length:,}")
-        slide = player.last_slide
-        milliseconds = min(SLIDE_ANIMATION_MS, int(player.interval_ms * 0.7))
-        if (
-            slide is not None
-            and milliseconds >= MIN_SLIDE_ANIMATION_MS
-            and board.size <= MAX_ANIMATED_CELLS
-        ):
-            self.board_view.animate_slide(slide[0], slide[1], milliseconds)
-
-    def close_player(self) -> None:
-        """Close the player; the position it shows stays, as one undoable step."""
-        if self.playback.active:
-            self.playback.end()
-        else:
-            self._on_playback_ended()
-
-    def _on_playback_ended(self) -> None:
-        if self.solution_player.isHidden():
-            return
-        focus = QApplication.focusWidget()
-        had_focus = focus is not None and self.solution_player.isAncestorOf(focus)
-        self.solution_player.pause()
-        self.solution_player.hide()
-        if had_focus:
-            self.board_view.setFocus()
-
-    def hint(self) -> bool:
-        """Look, off the GUI thread, for the next move from the position on screen; the
-        tile is outlined and the move said in the status line. False when none is sought."""
-        refusal = self._refusal()
-        board = self.model.board
-        if (
-            refusal is None
-            and board is not None
-            and board == goal_board(self.model.goal, board.width, board.height)
-        ):
-            refusal = "the board is already at its goal"
-        if refusal is not None:
-            self.show_message(f"No hint: {refusal}")
-            return False
-        assert board is not None  # no refusal
-        self.hint_runner.start(board, self.model.goal)
-        self.show_message("Looking for the next move\u2026")
-        return True
-
-    def _show_hint_progress(self, progress: SearchProgress) -> None:
-        from gui.solve_progress import progress_text
-
-        self.show_message(f"Looking for the next move: {progress_text(progress)}")
-
-    def _show_hint(self, solution: Solution) -> None:
-        if not self._on_screen(solution.start, solution.goal) or not solution.length:
-            return
-        tile = solution.tile_slid(solution.start, 0)
-        word = TRAVEL_WORDS[solution.directions[0]]
-        self.board_view.set_hint_cell(self.model.index_of_tile(tile))
-        caveat = (
-            "" if solution.optimal else " (from a quick solution, not necessarily the shortest)"
-        )
-        self.show_message(f"Slide {tile} {word}{caveat}")
+        self.solving.stop_searches_off_screen()
 
     # -- messages and dialogs -----------------------------------------------------------
 
@@ -898,9 +707,7 @@ class MainWindow(QMainWindow):
         appearance = session.choice(APPEARANCE_KEY, "appearance", frozenset(Appearance))
         if appearance is not None:
             self.set_appearance(Appearance(appearance), remember=False)
-        budget = session.choice(TIME_BUDGET_KEY, "time budget", frozenset(self.time_budget_actions))
-        if budget is not None:
-            self.time_budget_actions[budget].setChecked(True)
+        self.solving.restore_time_budget()
         saved = session.last_board()
         if saved is not None:
             self.files.restore(saved)
@@ -955,6 +762,5 @@ class MainWindow(QMainWindow):
         and its children are destroyed as the application quits. A photo's decode cannot be
         interrupted, so the close waits for it (a fraction of a second; decoding is bounded).
         """
-        self.solve_runner.shutdown()
-        self.hint_runner.shutdown()
+        self.solving.shutdown()
         self.photos.shutdown()

@@ -154,8 +154,8 @@ def test_the_solution_player_starts_a_new_game(qtbot: QtBot, window) -> None:
     window.mode_actions[Mode.PLAY].trigger()
     qtbot.keyClick(window.board_view, Qt.Key.Key_Right)  # tile 7 right: away from the goal
     assert window.play_panel.moves == 1
-    with qtbot.waitSignal(window.solve_runner.solved, timeout=10_000):
-        window.solve_action.trigger()
+    with qtbot.waitSignal(window.solving.solve_runner.solved, timeout=10_000):
+        window.solving.solve_action.trigger()
     window.solution_player.step_forward()  # the player's slide is not the player's move
     assert window.play_panel.text == "Moves 0 \u00b7 0:00"
     window.solution_player.step_forward()

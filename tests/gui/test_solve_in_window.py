@@ -73,8 +73,8 @@ class EndlessSearch:
 
 
 def solve_and_wait(qtbot: QtBot, window: MainWindow) -> None:
-    with qtbot.waitSignal(window.solve_runner.solved, timeout=20000):
-        assert window.solve()
+    with qtbot.waitSignal(window.solving.solve_runner.solved, timeout=20000):
+        assert window.solving.solve()
     qtbot.waitUntil(window.solution_player.isVisible)
 
 
@@ -83,22 +83,22 @@ def test_solve_runs_in_the_background_and_reports_progress(
 ) -> None:
     window.editor.load(START_3X3)
     search = EndlessSearch()
-    window.solve_runner.solver = search
-    window.solve_action.trigger()
-    assert window.solve_runner.is_running
+    window.solving.solve_runner.solver = search
+    window.solving.solve_action.trigger()
+    assert window.solving.solve_runner.is_running
     assert window.solve_progress.isVisible()
     # The GUI thread goes on handling events (a timer fires, progress arrives) meanwhile.
     timer = QTimer(window)
     timer.setSingleShot(True)
     with qtbot.waitSignal(timer.timeout, timeout=5000):
         timer.start(1)
-    with qtbot.waitSignal(window.solve_runner.progressed, timeout=5000):
+    with qtbot.waitSignal(window.solving.solve_runner.progressed, timeout=5000):
         pass
     qtbot.waitUntil(lambda: "positions" in window.solve_progress.text)
     assert "Searching for a shortest solution: depth" in window.solve_progress.text
-    with qtbot.waitSignal(window.solve_runner.stopped, timeout=5000):
+    with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
         window.solve_progress.cancel_requested.emit()
-    assert not window.solve_runner.is_running
+    assert not window.solving.solve_runner.is_running
     assert not window.solve_progress.isVisible()
     assert window.status_message.text() == "Search cancelled"
     assert window.model.board == START_3X3
@@ -106,19 +106,19 @@ def test_solve_runs_in_the_background_and_reports_progress(
 
 def test_an_edit_during_the_search_stops_it(qtbot: QtBot, window: MainWindow) -> None:
     window.editor.load(START_3X3)
-    window.solve_runner.solver = EndlessSearch()
-    window.solve()
+    window.solving.solve_runner.solver = EndlessSearch()
+    window.solving.solve()
     window.editor.new_board()
-    assert not window.solve_runner.is_running
+    assert not window.solving.solve_runner.is_running
     assert window.status_message.text() == "Search stopped: the board changed"
 
 
 def test_an_unsolvable_board_starts_no_search(window: MainWindow) -> None:
     window.editor.load(LOYD_BOARD)
     search = EndlessSearch()
-    window.solve_runner.solver = search
-    assert not window.solve()
-    assert not window.solve_runner.is_running
+    window.solving.solve_runner.solver = search
+    assert not window.solving.solve()
+    assert not window.solving.solve_runner.is_running
     assert not search.started.is_set()
     message = window.status_message.text()
     assert message.startswith("Cannot solve: not solvable, so no search was started.")
@@ -136,7 +136,7 @@ def test_ctrl_l_on_an_incomplete_board_says_why_it_cannot_solve(
     qtbot.keyClick(window.board_view, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     message = window.status_message.text()
     assert message.startswith("Cannot solve: a complete, valid board is needed: "), message
-    assert not window.solve_runner.is_running
+    assert not window.solving.solve_runner.is_running
 
 
 def test_the_player_plays_a_real_solution_to_the_goal(qtbot: QtBot, window: MainWindow) -> None:
@@ -170,7 +170,7 @@ def test_undo_after_playback_returns_to_the_start(qtbot: QtBot, window: MainWind
         player.step_forward()
     player.set_step(7)
     assert window.undo_stack.index() == depth + 1  # one step for the whole playback
-    window.close_player()
+    window.solving.close_player()
     assert not player.isVisible()
     shown = window.model.board
     window.undo_stack.undo()
@@ -211,7 +211,7 @@ def test_closing_at_the_start_leaves_no_undo_step(qtbot: QtBot, window: MainWind
     solve_and_wait(qtbot, window)
     window.solution_player.set_step(2)
     window.solution_player.set_step(0)
-    window.close_player()
+    window.solving.close_player()
     assert window.undo_stack.index() == depth
     assert window.undo_stack.count() == depth
     assert window.model.board == START_3X3
@@ -232,8 +232,8 @@ def test_hint_is_one_closer_to_the_goal(
 ) -> None:
     window.editor.load(START_3X3)
     window.set_mode(Mode.PLAY)
-    with qtbot.waitSignal(window.hint_runner.solved, timeout=20000):
-        assert window.hint()
+    with qtbot.waitSignal(window.solving.hint_runner.solved, timeout=20000):
+        assert window.solving.hint()
     message = window.status_message.text()
     assert message.startswith("Slide ")
     tile = int(message.split()[1])
@@ -251,7 +251,7 @@ def test_hint_is_one_closer_to_the_goal(
 def test_hint_refuses_an_unsolvable_board(window: MainWindow) -> None:
     window.editor.load(LOYD_BOARD)
     window.set_mode(Mode.PLAY)
-    assert not window.hint()
+    assert not window.solving.hint()
     assert window.status_message.text().startswith("No hint: not solvable")
 
 
@@ -279,7 +279,8 @@ def test_the_strip_fills_its_bar_while_the_tables_are_built(qtbot: QtBot) -> Non
 
 
 def test_the_hint_says_when_the_tables_are_being_built(window: MainWindow) -> None:
-    window._show_hint_progress(SearchProgress(0, 0, 5.0, building_tables=0.5))
+    # As the hint's search reports from its thread.
+    window.solving.hint_runner.progressed.emit(SearchProgress(0, 0, 5.0, building_tables=0.5))
     assert window.status_message.text() == (
         "Looking for the next move: building its tables, once for this shape: 50%"
     )
@@ -288,18 +289,18 @@ def test_the_hint_says_when_the_tables_are_being_built(window: MainWindow) -> No
 def test_the_chosen_time_budget_reaches_the_search(qtbot: QtBot, window: MainWindow) -> None:
     window.editor.load(START_3X3)
     search = EndlessSearch()
-    window.solve_runner.solver = search
-    assert window.time_budget is None  # no limit unless one is chosen
-    window.time_budget_actions["5"].trigger()
-    assert window.time_budget == 5.0
-    assert window.solve()
+    window.solving.solve_runner.solver = search
+    assert window.solving.time_budget is None  # no limit unless one is chosen
+    window.solving.time_budget_actions["5"].trigger()
+    assert window.solving.time_budget == 5.0
+    assert window.solving.solve()
     assert search.started.wait(5)
     assert search.time_budget == 5.0
     assert "for at most 5 s" in window.solve_progress.text
-    with qtbot.waitSignal(window.solve_runner.stopped, timeout=5000):
-        window.solve_runner.cancel()
-    window.time_budget_actions["none"].trigger()
-    assert window.time_budget is None
+    with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
+        window.solving.solve_runner.cancel()
+    window.solving.time_budget_actions["none"].trigger()
+    assert window.solving.time_budget is None
 
 
 def test_the_time_budget_is_a_keyboard_reachable_choice_in_the_solve_menu(
@@ -310,11 +311,11 @@ def test_the_time_budget_is_a_keyboard_reachable_choice_in_the_solve_menu(
     menu = window.findChild(QMenu, "timeBudgetMenu")
     assert menu is not None
     assert menu.title() == "Time &Budget"
-    assert menu.actions() == list(window.time_budget_actions.values())
+    assert menu.actions() == list(window.solving.time_budget_actions.values())
     # Each choice has its own mnemonic, and only one is checked at a time.
     mnemonics = [action.text()[action.text().index("&") + 1] for action in menu.actions()]
     assert len(set(mnemonics)) == len(mnemonics)
-    window.time_budget_actions["1"].trigger()
+    window.solving.time_budget_actions["1"].trigger()
     assert [action.isChecked() for action in menu.actions()] == [False, True, False, False]
 
 
@@ -322,14 +323,14 @@ def test_the_time_budget_is_kept_for_the_next_start(make_window) -> None:
     from gui.session import TIME_BUDGET_KEY
 
     window = make_window()
-    window.time_budget_actions["30"].trigger()
+    window.solving.time_budget_actions["30"].trigger()
     assert window.settings.value(TIME_BUDGET_KEY) == "30"
     again = make_window(restore=True)
-    assert again.time_budget == 30.0
+    assert again.solving.time_budget == 30.0
     # A stored value no choice has is dropped, and said so; no limit stands.
     again.settings.setValue(TIME_BUDGET_KEY, "forever")
     third = make_window(restore=True)
-    assert third.time_budget is None
+    assert third.solving.time_budget is None
     assert "time budget" in third.dropped_settings
 
 
@@ -352,7 +353,7 @@ def test_a_budgeted_solve_in_the_window_says_what_was_proven(
         )
 
     window.editor.load(START_3X3)
-    window.solve_runner.solver = spent
-    window.time_budget_actions["1"].trigger()
+    window.solving.solve_runner.solver = spent
+    window.solving.time_budget_actions["1"].trigger()
     solve_and_wait(qtbot, window)
     assert window.status_message.text().endswith("maybe not the shortest: none is shorter than 2")

@@ -26,7 +26,7 @@ def status(window: MainWindow) -> str:
 def test_a_hint_goes_once_a_tile_slides(qtbot: QtBot, window: MainWindow) -> None:
     window.editor.load(TWO_SLIDES_AWAY)
     window.mode_actions[Mode.PLAY].trigger()
-    with qtbot.waitSignal(window.hint_runner.solved, timeout=20_000):
+    with qtbot.waitSignal(window.solving.hint_runner.solved, timeout=20_000):
         qtbot.mouseClick(
             window.play_panel.findChild(QPushButton, "hintButton"), Qt.MouseButton.LeftButton
         )
@@ -47,13 +47,13 @@ def test_solved_goes_when_the_player_slides_on(qtbot: QtBot, window: MainWindow)
 
 def test_cannot_solve_goes_when_the_board_is_fixed(qtbot: QtBot, window: MainWindow) -> None:
     window.editor.load(LOYD_BOARD)
-    window.solve_action.trigger()
+    window.solving.solve_action.trigger()
     assert status(window).startswith("Cannot solve: not solvable")
     fix = window.fix_suggestion.findChild(QPushButton)
     qtbot.mouseClick(fix, Qt.MouseButton.LeftButton)
     assert not status(window).startswith("Cannot solve")
-    with qtbot.waitSignal(window.solve_runner.solved, timeout=20_000):
-        window.solve_action.trigger()
+    with qtbot.waitSignal(window.solving.solve_runner.solved, timeout=20_000):
+        window.solving.solve_action.trigger()
         assert not status(window).startswith("Cannot solve")  # while the search runs
 
 

@@ -1,0 +1,281 @@
+"""Solve, the hint and the solution player: searches off the GUI thread for the board on
+screen, the player stepping through the solution found, and play mode's next-move hint.
+
+The controller owns the Solve action and its time budgets, both searches and the playback's
+undo step; the window places the widgets it drives (the progress strip, the player, the
+board view) and shows what it says through its signals.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QActionGroup
+from PySide6.QtWidgets import QApplication
+
+from core import Board, Goal, goal_board
+from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, Solution
+from gui.actions import make_action
+from gui.playback import Playback
+from gui.session import TIME_BUDGET_KEY
+from gui.solution_player import length_text
+from gui.solve_worker import SolveRunner
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction, QUndoStack
+    from PySide6.QtWidgets import QWidget
+
+    from gui.board_model import BoardModel
+    from gui.board_view import BoardView
+    from gui.session import Session
+    from gui.solution_player import SolutionPlayer
+    from gui.solve_progress import SolveProgress
+
+#: The words for the letters of a move (the way the tile travels).
+TRAVEL_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
+#: Longest slide animation, and the shortest worth showing (faster play just jumps).
+SLIDE_ANIMATION_MS = 180
+MIN_SLIDE_ANIMATION_MS = 40
+#: Past this many cells the tiles are too small for a slide to be seen: no animation.
+MAX_ANIMATED_CELLS = 2500
+#: The Solve menu's time budgets: the stored name, the menu's text, the seconds (None: the
+#: search runs until it proves a shortest solution or is cancelled).
+TIME_BUDGETS: tuple[tuple[str, str, float | None], ...] = (
+    ("none", "&No Limit", None),
+    ("1", "&1 Second", 1.0),
+    ("5", "&5 Seconds", 5.0),
+    ("30", "&30 Seconds", 30.0),
+)
+
+
+class SolveController(QObject):
+    """Solve and hint for one window's board; `parent` also parents the Solve action and
+    the time budgets' actions, and `session` keeps the budget chosen."""
+
+    #: A status line, said until the board next changes.
+    message = Signal(str)
+    #: A status line and the signal that ends it (None: until a newer line replaces it).
+    lasting_message = Signal(str, object)
+
+    def __init__(
+        self,
+        model: BoardModel,
+        undo_stack: QUndoStack,
+        *,
+        board_view: BoardView,
+        progress: SolveProgress,
+        player: SolutionPlayer,
+        session: Session,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self._model = model
+        self._session = session
+        self._board_view = board_view
+        self._progress = progress
+        self._player = player
+        #: Solve's search and the hint's, each on its own thread.
+        self.solve_runner = SolveRunner(parent=self)
+        self.hint_runner = SolveRunner(parent=self)
+        self.playback = Playback(model, undo_stack, self)
+        self.solve_action = make_action(
+            parent,
+            "&Solve",
+            "solveAction",
+            "Ctrl+L",
+            "Find the moves to the goal (the shortest on boards of up to 16 cells) and play them",
+        )
+        # After its budget a search gives way to the hand method's solution, told with the
+        # length the search proved no solution is shorter than.
+        self.time_budget_actions: dict[str, QAction] = {}
+        budgets = QActionGroup(self)
+        for name, text, seconds in TIME_BUDGETS:
+            tip = (
+                "Search until a shortest solution is found"
+                if seconds is None
+                else f"After {text.replace('&', '').lower()}, show the hand method's solution"
+            )
+            action = make_action(parent, text, f"timeBudget{name.title()}Action", None, tip)
+            action.setCheckable(True)
+            action.setData(seconds)
+            action.setActionGroup(budgets)
+            self.time_budget_actions[name] = action
+        self.time_budget_actions["none"].setChecked(True)
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        self.solve_action.triggered.connect(self.solve)
+        for name, action in self.time_budget_actions.items():
+            action.triggered.connect(
+                lambda _=False, n=name: self._session.save_value(TIME_BUDGET_KEY, n)
+            )
+        self._progress.cancel_requested.connect(self.solve_runner.cancel)
+        self.solve_runner.progressed.connect(self._progress.show_progress)
+        self.solve_runner.running_changed.connect(
+            lambda running: None if running else self._progress.hide()
+        )
+        self.solve_runner.solved.connect(self._play_solution)
+        self.solve_runner.stopped.connect(lambda: self.message.emit("Search cancelled"))
+        self.solve_runner.failed.connect(lambda text: self.message.emit(f"Cannot solve: {text}"))
+        self._player.stepped.connect(self._show_solution_step)
+        self._player.close_requested.connect(self.close_player)
+        self._player.message.connect(self.message)
+        self.playback.ended.connect(self._on_playback_ended)
+        self.hint_runner.progressed.connect(self._show_hint_progress)
+        self.hint_runner.solved.connect(self._show_hint)
+        self.hint_runner.failed.connect(lambda text: self.message.emit(f"No hint: {text}"))
+
+    def stop_searches_off_screen(self) -> None:
+        """Stop a search whose board is no longer on screen (call on every change of the
+        board; the window does, after its own answer to the change, so this line is the
+        last said)."""
+        for runner in (self.solve_runner, self.hint_runner):
+            # A search answers for the board it was given; this one is no longer on screen.
+            if runner.is_running and not self._on_screen(runner.board, runner.goal):
+                runner.shutdown()
+                if runner is self.solve_runner:
+                    self.message.emit("Search stopped: the board changed")
+
+    def _on_screen(self, board: Board | None, goal: Goal | None) -> bool:
+        """Whether `board` with `goal` (a name or a goal board) is what the window shows."""
+        model = self._model
+        if board is None or goal is None or board != model.board:
+            return False
+        return goal_board(goal, board.width, board.height) == goal_board(
+            model.goal, board.width, board.height
+        )
+
+    def _refusal(self) -> str | None:
+        """Why the board on screen cannot be solved, or None when it can be."""
+        if self._model.board is None:
+            problems = self._model.problems
+            first = f": {problems[0].message}" if problems else ""
+            return f"a complete, valid board is needed{first}"
+        verdict = self._model.verdict
+        if verdict is not None and not verdict.solvable:
+            fix = self._model.fix
+            swap = f" Swapping tiles {fix[0]} and {fix[1]} would make it solvable." if fix else ""
+            return f"not solvable, so no search was started. {verdict.steps[-1]}{swap}"
+        return None
+
+    def solve(self) -> bool:
+        """Search for a solution of the board on screen off the GUI thread; the player
+        opens with it. False (and the reason in `message`) when no search starts."""
+        refusal = self._refusal()
+        if refusal is not None:
+            self.message.emit(f"Cannot solve: {refusal}")
+            return False
+        self.close_player()
+        board = self._model.board
+        assert board is not None  # no refusal
+        budget = self.time_budget
+        if board.size > MAX_OPTIMAL_CELLS:
+            what = "Working out a solution by the hand method (not the shortest)"
+        elif budget is None:
+            what = "Searching for a shortest solution"
+        else:
+            what = f"Searching for a shortest solution for at most {budget:g} s"
+        self._progress.start(what)
+        self.solve_runner.start(board, self._model.goal, time_budget=budget)
+        return True
+
+    @property
+    def time_budget(self) -> float | None:
+        """The seconds chosen in Solve > Time Budget, or None for no limit."""
+        for action in self.time_budget_actions.values():
+            if action.isChecked():
+                seconds = action.data()
+                return float(seconds) if seconds is not None else None
+        return None
+
+    def restore_time_budget(self) -> None:
+        """Check the budget the last session chose; a damaged stored value is dropped (the
+        session notes it) and No Limit stays."""
+        budget = self._session.choice(
+            TIME_BUDGET_KEY, "time budget", frozenset(self.time_budget_actions)
+        )
+        if budget is not None:
+            self.time_budget_actions[budget].setChecked(True)
+
+    def _play_solution(self, solution: Solution) -> None:
+        if not self._on_screen(solution.start, solution.goal):
+            return
+        self.playback.begin()
+        self._player.set_solution(solution)
+        self._player.show()
+        self._player.setFocus()
+        # Said while the player shows the solution, whose slides change the board.
+        self.lasting_message.emit(f"Solved: {length_text(solution)}", self.playback.ended)
+
+    def _show_solution_step(self, step: int) -> None:
+        player = self._player
+        board = player.board
+        if board is None:
+            return
+        self.playback.show(board, f"Play solution to step {step:,} of {player.length:,}")
+        slide = player.last_slide
+        milliseconds = min(SLIDE_ANIMATION_MS, int(player.interval_ms * 0.7))
+        if (
+            slide is not None
+            and milliseconds >= MIN_SLIDE_ANIMATION_MS
+            and board.size <= MAX_ANIMATED_CELLS
+        ):
+            self._board_view.animate_slide(slide[0], slide[1], milliseconds)
+
+    def close_player(self) -> None:
+        """Close the player; the position it shows stays, as one undoable step."""
+        if self.playback.active:
+            self.playback.end()
+        else:
+            self._on_playback_ended()
+
+    def _on_playback_ended(self) -> None:
+        if self._player.isHidden():
+            return
+        focus = QApplication.focusWidget()
+        had_focus = focus is not None and self._player.isAncestorOf(focus)
+        self._player.pause()
+        self._player.hide()
+        if had_focus:
+            self._board_view.setFocus()
+
+    def hint(self) -> bool:
+        """Look, off the GUI thread, for the next move from the position on screen; the
+        tile is outlined and the move said in `message`. False when none is sought."""
+        refusal = self._refusal()
+        board = self._model.board
+        if (
+            refusal is None
+            and board is not None
+            and board == goal_board(self._model.goal, board.width, board.height)
+        ):
+            refusal = "the board is already at its goal"
+        if refusal is not None:
+            self.message.emit(f"No hint: {refusal}")
+            return False
+        assert board is not None  # no refusal
+        self.hint_runner.start(board, self._model.goal)
+        self.message.emit("Looking for the next move\u2026")
+        return True
+
+    def _show_hint_progress(self, progress: SearchProgress) -> None:
+        from gui.solve_progress import progress_text
+
+        self.message.emit(f"Looking for the next move: {progress_text(progress)}")
+
+    def _show_hint(self, solution: Solution) -> None:
+        if not self._on_screen(solution.start, solution.goal) or not solution.length:
+            return
+        tile = solution.tile_slid(solution.start, 0)
+        word = TRAVEL_WORDS[solution.directions[0]]
+        self._board_view.set_hint_cell(self._model.index_of_tile(tile))
+        caveat = (
+            "" if solution.optimal else " (from a quick solution, not necessarily the shortest)"
+        )
+        self.message.emit(f"Slide {tile} {word}{caveat}")
+
+    def shutdown(self) -> None:
+        """Stop both searches and wait for their threads to end."""
+        self.solve_runner.shutdown()
+        self.hint_runner.shutdown()
