@@ -7,7 +7,6 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,7 @@ from gui.app_info import APP_ID, APP_NAME, ORGANIZATION, app_version
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
-    from PySide6.QtGui import QIcon, QPalette
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
 #: Window size of `--screenshot` renders: wide enough for the side panels, README friendly.
@@ -119,68 +118,11 @@ def application_icon() -> QIcon:
     return QIcon(str(path)) if path.is_file() else QIcon()
 
 
-class Appearance(StrEnum):
-    """The window's colours: the desktop's, or Slidecheck's own light or dark palette."""
-
-    SYSTEM = "system"
-    LIGHT = "light"
-    DARK = "dark"
-
-
-def forced_palette(style: str) -> QPalette | None:
-    """A fixed light or dark palette (Fusion colours) so renders do not depend on the desktop."""
-    from PySide6.QtGui import QColor, QPalette
-
-    if style == "system":
-        return None
-    role = QPalette.ColorRole
-    if style == "dark":
-        colours = {
-            role.Window: "#2b2b2e",
-            role.WindowText: "#e8e8ea",
-            role.Base: "#1e1e20",
-            role.AlternateBase: "#2f2f33",
-            role.Text: "#e8e8ea",
-            role.Button: "#38383c",
-            role.ButtonText: "#e8e8ea",
-            role.Highlight: "#3d7fc4",
-            role.HighlightedText: "#ffffff",
-            role.ToolTipBase: "#38383c",
-            role.ToolTipText: "#e8e8ea",
-            role.PlaceholderText: "#9a9aa0",
-            role.Link: "#7ab8ff",
-            role.Mid: "#505055",
-            role.Dark: "#18181a",
-            role.Light: "#4a4a4f",
-        }
-    else:
-        colours = {
-            role.Window: "#efeff1",
-            role.WindowText: "#1b1b1d",
-            role.Base: "#ffffff",
-            role.AlternateBase: "#f5f5f7",
-            role.Text: "#1b1b1d",
-            role.Button: "#e6e6e9",
-            role.ButtonText: "#1b1b1d",
-            role.Highlight: "#2f6fb3",
-            role.HighlightedText: "#ffffff",
-            role.ToolTipBase: "#ffffdc",
-            role.ToolTipText: "#1b1b1d",
-            role.PlaceholderText: "#707075",
-            role.Link: "#1f5fa8",
-            role.Mid: "#b8b8bd",
-            role.Dark: "#8a8a90",
-            role.Light: "#ffffff",
-        }
-    palette = QPalette()
-    for colour_role, colour in colours.items():
-        palette.setColor(colour_role, QColor(colour))
-    return palette
-
-
 def create_application(argv: Sequence[str], style: str = "system") -> QApplication:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
+
+    from gui.appearance import forced_palette
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
@@ -231,12 +173,18 @@ def _render_window(
 
     from gui.main_window import MainWindow
     from gui.mode_controller import Mode
+    from gui.status_line import one_line
 
     window = MainWindow(settings, restore=False)
     try:
         window.resize(*SCREENSHOT_SIZE)
+        # The refusal as the files controller says it (on one line, as the status bar
+        # would show it), rather than read back from the status bar.
+        said: list[str] = []
+        window.files.message.connect(said.append)
         if board_file and not window.files.open(board_file):
-            print(f"slidecheck: {window.status_message.text()}", file=sys.stderr)
+            reason = one_line(said[-1]) if said else f"cannot open {board_file}"
+            print(f"slidecheck: {reason}", file=sys.stderr)
             return 2
         window.set_mode(Mode(arguments.mode))
         window.show()
@@ -285,12 +233,13 @@ def main(argv: Sequence[str]) -> int:
         )
         return 2
     app = create_application([], arguments.style)
+    from gui.appearance import Appearance
     from gui.main_window import MainWindow
 
     window = MainWindow()
     if arguments.style != "system":
         # Chosen for this run on the command line: it wins over the View menu's setting.
-        window.set_appearance(Appearance(arguments.style), remember=False)
+        window.appearance.set_appearance(Appearance(arguments.style), remember=False)
     path = arguments.board or arguments.file
     if path:
         window.files.open(path)

@@ -39,6 +39,8 @@ class BoardEditor(QObject):
 
     #: A short sentence for the status bar (why a paste failed, what a mode expects, ...).
     message = Signal(str)
+    #: Why a paste changed nothing (said in `message` too, after "Cannot paste: ").
+    paste_refused = Signal(str)
 
     def __init__(self, model: BoardModel, undo_stack: QUndoStack, parent: QObject | None = None):
         super().__init__(parent)
@@ -183,9 +185,8 @@ class BoardEditor(QObject):
         nested too deep for Python is a refusal, never an exception out of a paste.
         """
         if len(text) > MAX_TEXT_LENGTH:
-            self.message.emit(
-                f"Cannot paste: the clipboard holds {len(text):,} characters, "
-                f"the limit is {MAX_TEXT_LENGTH:,}"
+            self._refuse_paste(
+                f"the clipboard holds {len(text):,} characters, the limit is {MAX_TEXT_LENGTH:,}"
             )
             return False
         try:
@@ -196,24 +197,28 @@ class BoardEditor(QObject):
             question = shape_question(text, max_side=MAX_SIDE)
             choice = None if question is None else self.choose_shape(question)
             if choice is None and isinstance(error, WidthNeededError):
-                self.message.emit(
-                    f"Cannot paste: one line of {error.cell_count} numbers is not a "
-                    "square board; choose its width to read it"
+                self._refuse_paste(
+                    f"one line of {error.cell_count} numbers is not a square board; "
+                    "choose its width to read it"
                 )
                 return False
             if choice is None:
-                self.message.emit(f"Cannot paste: {error or type(error).__name__}")
+                self._refuse_paste(str(error) or type(error).__name__)
                 return False
             try:
                 parsed = read_in_shape(text, choice, max_cells=MAX_SIDE * MAX_SIDE)
             except ValueError as shaped_error:
-                self.message.emit(f"Cannot paste: {shaped_error}")
+                self._refuse_paste(str(shaped_error))
                 return False
         if parsed.board.width > MAX_SIDE or parsed.board.height > MAX_SIDE:
-            self.message.emit(f"Cannot paste: the window edits boards up to {MAX_SIDE}x{MAX_SIDE}")
+            self._refuse_paste(f"the window edits boards up to {MAX_SIDE}x{MAX_SIDE}")
             return False
         self.load(parsed.board, parsed.goal, "Paste board")
         return True
+
+    def _refuse_paste(self, reason: str) -> None:
+        self.message.emit(f"Cannot paste: {reason}")
+        self.paste_refused.emit(reason)
 
     def copy_text(self) -> str:
         """The board as grid text; an unfinished board keeps its gaps as `_`."""

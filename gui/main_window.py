@@ -13,19 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
-    QGuiApplication,
-    QKeySequence,
-    QUndoStack,
-)
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QDialog,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QSizePolicy,
     QSplitter,
@@ -36,13 +28,13 @@ from PySide6.QtWidgets import (
 
 from core import GoalName, goal_board
 from core.formats import ShapeChoice, ShapeQuestion
-from core.textio import quote_name
-from gui.app import Appearance, forced_palette
 from gui.app_info import APP_NAME, app_version
+from gui.appearance import AppearanceController
 from gui.board_editor import BoardEditor
 from gui.board_files import BoardFiles
 from gui.board_model import BoardModel
 from gui.board_view import BoardView
+from gui.clipboard_export import ClipboardExport
 from gui.commands import UNDO_LIMIT
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
@@ -54,17 +46,12 @@ from gui.mode_controller import Mode, ModeController
 from gui.photo_import import PhotoImport
 from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
-from gui.session import (
-    APPEARANCE_KEY,
-    BADGES_KEY,
-    GEOMETRY_KEY,
-    STATE_KEY,
-    Session,
-)
+from gui.session import BADGES_KEY, GEOMETRY_KEY, STATE_KEY, Session
 from gui.size_bar import SizeBar
 from gui.solution_player import SolutionPlayer
 from gui.solve_controller import SolveController
 from gui.solve_progress import SolveProgress
+from gui.status_line import StatusLine
 from gui.verdict_banner import VerdictBanner
 from gui.walkthrough_dialog import WalkthroughDialog
 
@@ -72,14 +59,12 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 
-    from gui.export import ResultPicture
     from gui.why_dialog import WhyDialog
 
 # Dialogs (QFileDialog, QMessageBox) and image export (QImage, QSvgGenerator) are imported
 # where they are used: building their Python enum classes costs start-up several
 # milliseconds for windows the user may never open.
 
-MAX_MESSAGE_LENGTH = 300
 MODE_HINTS = {
     Mode.EDIT: "Edit: type numbers, drag a tile onto another to swap them",
     Mode.PLACE: "Place in order: click where each tile sits, 1 first",
@@ -100,10 +85,8 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings if settings is not None else QSettings()
-        # What "system colours" goes back to after a forced light or dark palette.
-        self._system_style = QApplication.style().name()
-        self._system_palette = QApplication.palette()
         self.session = Session(self.settings)
+        self.appearance = AppearanceController(self.session, window=self)
 
         self.model = BoardModel(parent=self)
         self.undo_stack = QUndoStack(self)
@@ -142,11 +125,7 @@ class MainWindow(QMainWindow):
         self.size_bar = SizeBar(self.model, self)
         self.goal_picker = GoalPicker(self.model, self)
         self.setAcceptDrops(True)
-        self.status_message = QLabel(self)
-        self._last_message = ""
-        #: Counts messages shown, so a message's end does not clear a newer one.
-        self._message_serial = 0
-        self.status_message.setObjectName("statusMessage")
+        self.status_message = StatusLine(self.model.changed, self)
 
         self.files = BoardFiles(
             self.model, self.editor, self.undo_stack, self.settings, dialog_parent=self
@@ -154,8 +133,17 @@ class MainWindow(QMainWindow):
         self.photos = PhotoImport(
             self.model, self.editor, dialog_parent=self, dialog_folder=self.files.dialog_folder
         )
-        self._build_layout()
         self._build_actions()
+        self.clipboard = ClipboardExport(
+            self.model,
+            self.editor,
+            self.photos,
+            board_view=self.board_view,
+            show_badges=self.badges_action.isChecked,
+            dialog_folder=self.files.dialog_folder,
+            dialog_parent=self,
+        )
+        self._build_layout()
         self._build_menus_and_toolbar()
         self._connect_signals()
         #: Names of the stored settings found damaged and dropped at start-up.
@@ -245,18 +233,6 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         key = QKeySequence.StandardKey
         self.new_action = self._action("&New", "newAction", key.New, "Start from the goal board")
-        self.export_action = self._action(
-            "&Export Image\u2026",
-            "exportAction",
-            "Ctrl+E",
-            "Save the result (verdict, numbers, board, reasoning) as PNG or SVG",
-        )
-        self.copy_image_action = self._action(
-            "Copy Result as &Image",
-            "copyImageAction",
-            "Ctrl+Shift+C",
-            "Copy the result (verdict, numbers, board, reasoning) as a picture",
-        )
         self.quit_action = self._action("&Quit", "quitAction", key.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
@@ -265,10 +241,6 @@ class MainWindow(QMainWindow):
         self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
         self.redo_action.setObjectName("redoAction")
         self.redo_action.setShortcut(QKeySequence(key.Redo))
-        self.copy_action = self._action("&Copy Board", "copyAction", key.Copy, "Copy as text")
-        self.paste_action = self._action(
-            "&Paste Board", "pasteAction", key.Paste, "Paste a board in any format, or a photo"
-        )
         self.random_solvable_action = self._action(
             "Random &Solvable Board", "randomSolvableAction", "Ctrl+R"
         )
@@ -280,22 +252,6 @@ class MainWindow(QMainWindow):
         )
         self.edit_goal_action = self._action(
             "&Edit Goal\u2026", "editGoalAction", "Ctrl+G", "Type or paste the goal position"
-        )
-        self.appearance_actions: dict[Appearance, QAction] = {}
-        appearances = QActionGroup(self)
-        for appearance, text, shortcut in (
-            (Appearance.SYSTEM, "&System Colours", None),
-            (Appearance.LIGHT, "&Light", None),
-            (Appearance.DARK, "&Dark", None),
-        ):
-            action = self._action(text, f"appearance{appearance.title()}Action", shortcut)
-            action.setCheckable(True)
-            action.setActionGroup(appearances)
-            self.appearance_actions[appearance] = action
-        self.appearance_actions[Appearance.SYSTEM].setChecked(True)
-        # A key that only ever chose Dark could not take it back; it switches both ways.
-        self.toggle_dark_action = self._action(
-            "&Toggle Dark and Light", "toggleDarkAction", "Ctrl+Shift+D"
         )
         self.badges_action = self._action("Inversion &Badges on Tiles", "badgesAction", "Ctrl+B")
         self.badges_action.setCheckable(True)
@@ -336,14 +292,19 @@ class MainWindow(QMainWindow):
         file_menu.addMenu(files.recent_menu)
         file_menu.addActions([files.save_action, files.save_as_action])
         file_menu.addSeparator()
-        file_menu.addAction(self.export_action)
+        file_menu.addAction(self.clipboard.export_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = menu_bar.addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         edit_menu.addSeparator()
         edit_menu.addActions(
-            [self.copy_action, self.copy_image_action, self.paste_action, self.photos.paste_action]
+            [
+                self.clipboard.copy_action,
+                self.clipboard.copy_image_action,
+                self.clipboard.paste_action,
+                self.photos.paste_action,
+            ]
         )
         edit_menu.addSeparator()
         edit_menu.addActions(
@@ -364,9 +325,9 @@ class MainWindow(QMainWindow):
         view_menu = menu_bar.addMenu("&View")
         view_menu.addAction(self.badges_action)
         appearance_menu = view_menu.addMenu("&Appearance")
-        appearance_menu.addActions(list(self.appearance_actions.values()))
+        appearance_menu.addActions(list(self.appearance.actions.values()))
         appearance_menu.addSeparator()
-        appearance_menu.addAction(self.toggle_dark_action)
+        appearance_menu.addAction(self.appearance.toggle_dark_action)
         help_menu = menu_bar.addMenu("&Help")
         help_menu.addAction(self.walkthrough_action)
         help_menu.addAction(self.why_action)
@@ -385,9 +346,6 @@ class MainWindow(QMainWindow):
 
     def _connect_signals(self) -> None:
         """Every connection between widgets, the editor and the window, in one place."""
-        for appearance, action in self.appearance_actions.items():
-            action.triggered.connect(lambda _=False, a=appearance: self.set_appearance(a))
-        self.toggle_dark_action.triggered.connect(self.toggle_dark)
         editor, view = self.editor, self.board_view
         # Any change of the board (an edit, a good paste or open, undo) answers the failure.
         self.model.changed.connect(self.input_error_banner.hide)
@@ -400,8 +358,8 @@ class MainWindow(QMainWindow):
         # is a move in play mode's game; any other change of the board is a new game.
         self.model.changed.connect(self._follow_game)
         self.play_panel.shuffle_requested.connect(self.shuffle)
-        view.copy_requested.connect(self.copy_board)
-        view.paste_requested.connect(self.paste_board)
+        view.copy_requested.connect(self.clipboard.copy_board)
+        view.paste_requested.connect(self.clipboard.paste_board)
         # Toolbar and panels.
         self.size_bar.size_requested.connect(editor.resize)
         self.size_bar.preset_requested.connect(editor.new_board)
@@ -419,11 +377,9 @@ class MainWindow(QMainWindow):
         # Menus.
         # triggered passes `checked`, which new_board would take for a width.
         self.new_action.triggered.connect(lambda _checked=False: editor.new_board())
-        self.export_action.triggered.connect(self.export_image_dialog)
         self.quit_action.triggered.connect(self.close)
-        self.copy_action.triggered.connect(self.copy_board)
-        self.copy_image_action.triggered.connect(self.copy_result_image)
-        self.paste_action.triggered.connect(self.paste_board)
+        self.clipboard.message.connect(self.show_message)
+        self.clipboard.paste_refused.connect(self.input_error_banner.show_error)
         # Photos: read off the GUI thread, then shown for a look in their dialog.
         self.photos.message.connect(self.show_message)
         self.photos.lasting_message.connect(self._show_lasting_message)
@@ -521,29 +477,9 @@ class MainWindow(QMainWindow):
     def show_message(
         self, text: str, *, until: SignalInstance | Literal["board"] | None = "board"
     ) -> None:
-        """One line in the status bar: line breaks become spaces and a very long text is
-        cut, so no message (a file name, a token from a bad file) can take over the window.
-
-        A message says what is true now, so it goes when what it describes does: by
-        default when the board changes next (a hint, a verdict on a search, "Board
-        pasted"; shown after the change it describes, it outlives that one), or when
-        `until` fires (a dialog's instruction), or, with None, only when replaced (the
-        mode's hint)."""
-        line = " ".join(text.split())
-        if len(line) > MAX_MESSAGE_LENGTH:
-            line = line[: MAX_MESSAGE_LENGTH - 1] + "\u2026"
-        self._last_message = line.removeprefix("Cannot paste: ")
-        self.status_message.setText(line)
-        self._message_serial += 1
-        if until is not None:
-            end = self.model.changed if until == "board" else until
-            serial = self._message_serial
-            # One shot: the connection goes once it has fired, whether or not the message
-            # was still up (a newer one has its own serial).
-            end.connect(
-                lambda *_args: self._end_message(serial),
-                Qt.ConnectionType.SingleShotConnection,
-            )
+        """One line in the status bar, until the board changes (default), `until` fires,
+        or, with None, a newer line replaces it (gui.status_line)."""
+        self.status_message.show_message(text, until=until)
 
     def _show_lasting_message(self, text: str, until: SignalInstance | None) -> None:
         self.show_message(text, until=until)
@@ -553,10 +489,6 @@ class MainWindow(QMainWindow):
         board."""
         self.show_message(f"{title}: {reason}")
         self.input_error_banner.show_error(title, reason)
-
-    def _end_message(self, serial: int) -> None:
-        if serial == self._message_serial:
-            self.status_message.clear()
 
     def _ask_shape(self, question: ShapeQuestion) -> ShapeChoice | None:
         """Which board pasted numbers make, when the text does not say; None if the user
@@ -626,25 +558,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}[*] \u2014 {APP_NAME}")
         self.setWindowModified(not self.undo_stack.isClean())
 
-    # -- clipboard --------------------------------------------------------------------
-
-    def copy_board(self) -> None:
-        QGuiApplication.clipboard().setText(self.editor.copy_text())
-        self.show_message("Board copied as text")
-
-    def paste_board(self) -> None:
-        mime = QGuiApplication.clipboard().mimeData()
-        if mime is not None and not mime.hasText() and (mime.hasImage() or mime.hasUrls()):
-            # A copied photo (or a photo file copied in a file manager): read it.
-            self.photos.paste()
-            return
-        text = QGuiApplication.clipboard().text()
-        if self.editor.paste_text(text):
-            self.show_message("Board pasted")
-        else:
-            # The editor has just said why in the status line.
-            self.input_error_banner.show_error("Could not paste", self._last_message)
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if self.photos.may_open(event.mimeData()):
             event.acceptProposedAction()
@@ -652,39 +565,6 @@ class MainWindow(QMainWindow):
     def dropEvent(self, event: QDropEvent) -> None:
         if self.photos.open_mime(event.mimeData()):
             event.acceptProposedAction()
-
-    # -- images -----------------------------------------------------------------------
-
-    def export_image_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export Image", self.files.dialog_folder("board.png"), "PNG (*.png);;SVG (*.svg)"
-        )
-        if path:
-            self.export_image(path)
-
-    def _result_picture(self) -> ResultPicture:
-        from gui.export import ResultPicture
-
-        return ResultPicture(
-            self.model,
-            self.board_view.palette(),
-            self.board_view.font(),
-            badges=self.badges_action.isChecked(),
-        )
-
-    def export_image(self, path: str) -> bool:
-        """The result (verdict, numbers, the whole board, the reasoning) as PNG at twice
-        the resolution, or SVG, by the file name's ending."""
-        ok = self._result_picture().save(path)
-        name = quote_name(Path(path).name)
-        self.show_message(f"Exported {name}" if ok else f"Cannot write {name}")
-        return ok
-
-    def copy_result_image(self) -> None:
-        QGuiApplication.clipboard().setImage(self._result_picture().image())
-        self.show_message("Result copied as an image")
 
     # -- settings ---------------------------------------------------------------------
 
@@ -704,38 +584,12 @@ class MainWindow(QMainWindow):
         badges = session.bool_value(BADGES_KEY, "badges setting")
         if badges is not None:
             self.badges_action.setChecked(badges)
-        appearance = session.choice(APPEARANCE_KEY, "appearance", frozenset(Appearance))
-        if appearance is not None:
-            self.set_appearance(Appearance(appearance), remember=False)
+        self.appearance.restore()
         self.solving.restore_time_budget()
         saved = session.last_board()
         if saved is not None:
             self.files.restore(saved)
         return list(session.dropped)
-
-    def set_appearance(self, appearance: Appearance, *, remember: bool = True) -> None:
-        """Colour the application the desktop's way, or with Slidecheck's light or dark
-        palette; `remember` keeps the choice for the next start."""
-        from PySide6.QtGui import QPalette
-
-        palette = forced_palette(appearance)
-        if palette is None:
-            QApplication.setStyle(self._system_style)
-            QApplication.setPalette(self._system_palette)
-        else:
-            QApplication.setStyle("Fusion")
-            QApplication.setPalette(palette)
-        self.setPalette(QPalette())  # follow the application's colours from now on
-        self.appearance_actions[appearance].setChecked(True)
-        if remember:
-            self.session.save_value(APPEARANCE_KEY, appearance.value)
-
-    def toggle_dark(self) -> None:
-        """Dark if the window is light now (the system's colours included), else light."""
-        from gui.palette import is_dark
-
-        dark = is_dark(QApplication.palette())
-        self.set_appearance(Appearance.LIGHT if dark else Appearance.DARK)
 
     def save_settings(self) -> None:
         session = self.session

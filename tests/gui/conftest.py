@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from core import Board
-from gui.app import forced_palette
+from gui.appearance import forced_palette
 from gui.board_view import BoardView
 from gui.main_window import MainWindow
 

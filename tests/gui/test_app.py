@@ -11,7 +11,8 @@ from PySide6.QtGui import QImage, QPalette
 
 from core import format_board, speedups
 from core.textio import MAX_INPUT_BYTES
-from gui.app import forced_palette, missing_display, parse_arguments
+from gui.app import missing_display, parse_arguments
+from gui.appearance import forced_palette
 from gui.palette import is_dark
 from tests.gui.conftest import LOYD_BOARD
 from tests.launcher import run_launcher

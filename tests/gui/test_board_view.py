@@ -224,7 +224,7 @@ def test_keyboard_cursor_stays_clear_of_the_pinned_header(qtbot: QtBot, window):
 
 
 def test_tint_in_the_dark_palette(qtbot: QtBot, window):
-    from gui.app import forced_palette
+    from gui.appearance import forced_palette
 
     window.setPalette(forced_palette("dark"))
     view = window.board_view

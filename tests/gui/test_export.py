@@ -21,7 +21,7 @@ def picture(window) -> ResultPicture:
 def test_png_is_twice_the_resolution(window, tmp_path) -> None:
     window.editor.load(LOYD_BOARD)
     path = tmp_path / "result.png"
-    assert window.export_image(str(path))
+    assert window.clipboard.export_image(str(path))
     image = QImage(str(path))
     size = picture(window).size
     assert (image.width(), image.height()) == (
@@ -34,7 +34,7 @@ def test_png_is_twice_the_resolution(window, tmp_path) -> None:
 def test_svg_holds_the_verdict_numbers_board_and_reasoning(window, tmp_path) -> None:
     window.editor.load(LOYD_BOARD)
     path = tmp_path / "result.svg"
-    assert window.export_image(str(path))
+    assert window.clipboard.export_image(str(path))
     text = path.read_text()
     assert "<title>Slidecheck: Not solvable</title>" in text
     assert "1 inversion, blank on row 1 from the bottom." in text
@@ -56,7 +56,7 @@ def test_a_hovered_tile_or_the_cursor_leaves_no_trace(qtbot: QtBot, window, tmp_
 def test_copy_result_as_an_image(window) -> None:
     window.editor.load(ARTICLE_BOARD)
     QGuiApplication.clipboard().clear()
-    window.copy_image_action.trigger()
+    window.clipboard.copy_image_action.trigger()
     image = QGuiApplication.clipboard().image()
     assert not image.isNull()
     assert image.width() >= picture(window).size.width()
@@ -64,7 +64,7 @@ def test_copy_result_as_an_image(window) -> None:
 
 def test_an_unwritable_path_says_so(window, tmp_path) -> None:
     path = tmp_path / "missing-folder" / "result.png"
-    assert not window.export_image(str(path))
+    assert not window.clipboard.export_image(str(path))
     assert window.status_message.text() == 'Cannot write "result.png"'
 
 

@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 
 from core import Board, format_board, inversion_pairs, parse_draft
 from core.textio import decode_text
-from gui.app import Appearance
+from gui.appearance import Appearance
 from gui.document import read_board_file
 from gui.mode_controller import Mode
 from gui.palette import is_dark
@@ -38,7 +38,7 @@ def test_every_action_has_a_name_and_the_standard_shortcuts(window):
     assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
     assert window.files.open_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
     assert window.files.save_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
-    assert window.paste_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Paste)
+    assert window.clipboard.paste_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Paste)
     for widget in (window.board_view, window.size_bar.width_box, window.goal_picker):
         assert widget.accessibleName()
 
@@ -122,7 +122,7 @@ PASTES = {
 def test_paste_every_core_format(qtbot: QtBot, window, form):
     window.editor.load(Board.solved(3, 3))
     QGuiApplication.clipboard().setText(PASTES[form])
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
     assert window.model.board == LOYD_BOARD
     assert window.findChild(QLabel, "verdictLabel").text() == "Not solvable"
 
@@ -152,7 +152,7 @@ def test_fifteen_numbers_without_the_blank_paste_as_a_fifteen_puzzle(qtbot: QtBo
     seen: list[list[str]] = []
     answer_shape_dialog(qtbot, seen)
     QGuiApplication.clipboard().setText(" ".join(str(tile) for tile in range(1, 16)))
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
     *offered, preselected = seen[0]
     assert offered[0] == preselected == "4\u00d74, blank left out"
     assert "3 wide \u00d7 5 high" in offered
@@ -164,7 +164,7 @@ def test_a_row_one_number_short_takes_the_blank_there(qtbot: QtBot, window):
     seen: list[list[str]] = []
     answer_shape_dialog(qtbot, seen)
     QGuiApplication.clipboard().setText("12 1 10 2\n7 11 4 14\n5 9 15\n8 13 6 3")
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
     assert seen[0] == ["4\u00d74, blank left out", "4\u00d74, blank left out"]
     assert window.model.board == Board.from_rows(
         [[12, 1, 10, 2], [7, 11, 4, 14], [5, 9, 15, 0], [8, 13, 6, 3]]
@@ -175,14 +175,14 @@ def test_the_width_choices_still_read_the_old_way(qtbot: QtBot, window):
     seen: list[list[str]] = []
     answer_shape_dialog(qtbot, seen, pick="3 wide \u00d7 5 high")
     QGuiApplication.clipboard().setText(" ".join(str(tile) for tile in range(1, 16)))
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
     assert (window.model.width, window.model.height) == (3, 5)
 
 
 def test_paste_of_junk_changes_nothing_and_says_why(window):
     before = window.model.cells()
     QGuiApplication.clipboard().setText("hello 1 2 3")
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
     assert window.model.cells() == before
     assert "Cannot paste" in window.status_message.text()
 
@@ -190,7 +190,7 @@ def test_paste_of_junk_changes_nothing_and_says_why(window):
 def test_a_note_pasted_by_mistake_is_said_to_hold_no_board(window):
     before = window.model.cells()
     QGuiApplication.clipboard().setText("Remember to buy milk\nand eggs")
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
     assert window.model.cells() == before
     assert "no board in this text" in window.status_message.text()
     assert "ragged" not in window.status_message.text()
@@ -342,8 +342,8 @@ def test_export_png_and_svg(window, tmp_path):
 
     window.editor.load(LOYD_BOARD)
     png, svg = tmp_path / "board.png", tmp_path / "board.svg"
-    assert window.export_image(str(png))
-    assert window.export_image(str(svg))
+    assert window.clipboard.export_image(str(png))
+    assert window.clipboard.export_image(str(svg))
     image = QImage(str(png))
     assert image.width() > 200
     assert image.height() > 200
@@ -468,14 +468,14 @@ def test_ctrl_shift_d_toggles_dark_and_light(qtbot: QtBot, window) -> None:
         qtbot.waitActive(window)
         qtbot.keyClick(window.board_view, Qt.Key.Key_D, CTRL_SHIFT)
         assert is_dark(QApplication.palette())
-        assert window.appearance_actions[Appearance.DARK].isChecked()
+        assert window.appearance.actions[Appearance.DARK].isChecked()
         qtbot.keyClick(window.board_view, Qt.Key.Key_D, CTRL_SHIFT)
         assert not is_dark(QApplication.palette())
-        assert window.appearance_actions[Appearance.LIGHT].isChecked()
+        assert window.appearance.actions[Appearance.LIGHT].isChecked()
         qtbot.keyClick(window.board_view, Qt.Key.Key_D, CTRL_SHIFT)
-        assert window.appearance_actions[Appearance.DARK].isChecked()
+        assert window.appearance.actions[Appearance.DARK].isChecked()
     finally:
-        window.set_appearance(Appearance.SYSTEM)
+        window.appearance.set_appearance(Appearance.SYSTEM)
     assert QApplication.palette() == original
 
 
@@ -486,17 +486,17 @@ def test_dark_mode_from_the_view_menu_is_kept_for_the_next_start(qtbot: QtBot, m
     original = QApplication.palette()
     window = make_window()
     try:
-        window.appearance_actions[Appearance.DARK].trigger()
+        window.appearance.actions[Appearance.DARK].trigger()
         assert is_dark(QApplication.palette())
         assert is_dark(window.board_view.palette())
         corner = window.board_view.viewport().grab().toImage().pixelColor(3, 3)
         assert corner.lightness() < 80  # the board itself is painted dark
         again = make_window(restore=True)
-        assert again.appearance_actions[Appearance.DARK].isChecked()
-        again.appearance_actions[Appearance.LIGHT].trigger()
+        assert again.appearance.actions[Appearance.DARK].isChecked()
+        again.appearance.actions[Appearance.LIGHT].trigger()
         # Every window follows the application's colours (Qt passes the change on by event).
         qtbot.waitUntil(lambda: not is_dark(window.palette()))
         assert again.settings.value("view/appearance") == "light"
     finally:
-        window.set_appearance(Appearance.SYSTEM)
+        window.appearance.set_appearance(Appearance.SYSTEM)
     assert QApplication.palette() == original

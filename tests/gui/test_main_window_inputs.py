@@ -194,7 +194,7 @@ def paste(window: MainWindow, text: str) -> None:
     from PySide6.QtGui import QGuiApplication
 
     QGuiApplication.clipboard().setText(text)
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
 
 
 @pytest.mark.parametrize("name", NASTY_PASTES)

@@ -260,7 +260,7 @@ def test_a_pasted_image_opens_its_reading(qtbot: QtBot, window: MainWindow) -> N
     assert not image.isNull()
     QGuiApplication.clipboard().setImage(image)
     with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
-        window.paste_action.trigger()  # Edit > Paste Board with an image on the clipboard
+        window.clipboard.paste_action.trigger()  # Edit > Paste Board with an image on the clipboard
     dialog = wait_for_reading(qtbot, window)
     assert dialog.reading is not None
     assert dialog.reading.board == photo(seed).board

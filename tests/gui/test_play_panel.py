@@ -117,7 +117,7 @@ def paste(window) -> None:
     from PySide6.QtGui import QGuiApplication
 
     QGuiApplication.clipboard().setText("1 2 3\n4 5 6\n7 0 8")
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
 
 
 def undo_past_the_start(window) -> None:

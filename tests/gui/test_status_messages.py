@@ -59,7 +59,7 @@ def test_cannot_solve_goes_when_the_board_is_fixed(qtbot: QtBot, window: MainWin
 
 def test_board_pasted_goes_when_a_number_is_typed(qtbot: QtBot, window: MainWindow) -> None:
     QGuiApplication.clipboard().setText("1 2 3\n4 5 6\n7 0 8")
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
     assert status(window) == "Board pasted"
     type_cells(qtbot, window.board_view, [2, 1])
     assert status(window) != "Board pasted"
@@ -86,5 +86,5 @@ def test_a_message_about_the_mode_stays_through_edits(qtbot: QtBot, window: Main
 def test_a_message_that_describes_the_change_stays(qtbot: QtBot, window: MainWindow) -> None:
     window.random_solvable_action.trigger()
     QGuiApplication.clipboard().setText("1 2 3\n4 5 6\n7 0 8")
-    window.paste_action.trigger()
+    window.clipboard.paste_action.trigger()
     assert status(window) == "Board pasted"

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 from pytestqt.qtbot import QtBot
 
 from core import inversion_pairs, random_board
-from gui.app import forced_palette
+from gui.appearance import forced_palette
 from gui.board_model import BoardModel
 from gui.board_painter import BoardGeometry, BoardPainter, ViewState
 from gui.tile_cache import NEW_TILES_PER_PAINT, TileCache

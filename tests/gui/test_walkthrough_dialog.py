@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from core import Board, StepKind, check, walkthrough
-from gui.app import forced_palette
+from gui.appearance import forced_palette
 from gui.main_window import MainWindow
 from gui.walkthrough_dialog import WalkthroughDialog
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, click_cell, pixel_in_tile
