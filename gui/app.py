@@ -186,7 +186,7 @@ def _render_window(
             reason = one_line(said[-1]) if said else f"cannot open {board_file}"
             print(f"slidecheck: {reason}", file=sys.stderr)
             return 2
-        window.set_mode(Mode(arguments.mode))
+        window.mode_menu.set_mode(Mode(arguments.mode))
         window.show()
         settle_layout()
         if arguments.highlight_tile is not None:

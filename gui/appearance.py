@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QActionGroup
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMenu
 
 from gui.actions import make_action
 from gui.session import APPEARANCE_KEY
@@ -108,6 +108,11 @@ class AppearanceController(QObject):
             window, "&Toggle Dark and Light", "toggleDarkAction", "Ctrl+Shift+D"
         )
         self.toggle_dark_action.triggered.connect(self.toggle_dark)
+        #: View > Appearance.
+        self.menu = QMenu("&Appearance", window)
+        self.menu.addActions(list(self.actions.values()))
+        self.menu.addSeparator()
+        self.menu.addAction(self.toggle_dark_action)
 
     def set_appearance(self, appearance: Appearance, *, remember: bool = True) -> None:
         """Colour the application the desktop's way, or with Slidecheck's light or dark

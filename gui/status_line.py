@@ -57,6 +57,10 @@ class StatusLine(QLabel):
                 Qt.ConnectionType.SingleShotConnection,
             )
 
+    def show_until(self, text: str, until: SignalInstance | None) -> None:
+        """`show_message` for a controller's `lasting_message(text, until)` signal."""
+        self.show_message(text, until=until)
+
     def _end(self, serial: int) -> None:
         if serial == self._serial:
             self.clear()

@@ -120,7 +120,7 @@ def test_drag_a_tile_onto_another_swaps_them(qtbot: QtBot, window):
 
 def test_place_in_order_copies_a_physical_puzzle(qtbot: QtBot, window):
     view = window.board_view
-    window.set_mode(Mode.PLACE)
+    window.mode_menu.set_mode(Mode.PLACE)
     assert window.model.cells() == [None] * 16
     target = LOYD_BOARD
     for tile in range(1, 16):
@@ -132,7 +132,7 @@ def test_place_in_order_copies_a_physical_puzzle(qtbot: QtBot, window):
 def test_play_mode_slides_and_keeps_the_verdict(qtbot: QtBot, window):
     view = window.board_view
     window.editor.load(ARTICLE_BOARD)
-    window.set_mode(Mode.PLAY)
+    window.mode_menu.set_mode(Mode.PLAY)
     before = check(ARTICLE_BOARD)
     click_cell(qtbot, view, ARTICLE_BOARD.index_of(11))  # above the blank
     assert window.model.cell(5) == 0
@@ -195,7 +195,7 @@ def test_ctrl_tab_leaves_the_board(qtbot: QtBot, window):
 def test_place_in_order_by_keyboard(qtbot: QtBot, window):
     view = window.board_view
     window.editor.new_board(2, 2)
-    window.set_mode(Mode.PLACE)
+    window.mode_menu.set_mode(Mode.PLACE)
     click_cell(qtbot, view, 3)  # tile 1 at the bottom right
     qtbot.keyClick(view, Qt.Key.Key_Up)
     qtbot.keyClick(view, Qt.Key.Key_Space)  # tile 2 above it

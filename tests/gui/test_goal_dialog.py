@@ -84,7 +84,7 @@ def test_the_window_sets_the_goal_typed_in_the_real_dialog(qtbot: QtBot, window)
         qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
 
     seen = answer_when_open(qtbot, type_and_press_ok)
-    assert window.edit_goal()
+    assert window.edits.edit_goal()
     assert len(seen) == 1
     assert window.model.goal == SNAKE
     assert window.model.verdict is not None
@@ -101,7 +101,7 @@ def test_cancel_in_the_real_dialog_keeps_the_goal(qtbot: QtBot, window) -> None:
         qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
 
     answer_when_open(qtbot, press_cancel)
-    assert not window.edit_goal()
+    assert not window.edits.edit_goal()
     assert window.model.goal == "blank-last"
 
 

@@ -260,9 +260,9 @@ def test_a_preset_keeps_a_named_goal(window) -> None:
 
 
 def test_random_boards(window):
-    window.random_unsolvable_action.trigger()
+    window.edits.random_unsolvable_action.trigger()
     assert not window.model.verdict.solvable
-    window.random_solvable_action.trigger()
+    window.edits.random_solvable_action.trigger()
     assert window.model.verdict.solvable
 
 
@@ -358,9 +358,9 @@ def test_inversion_list_model_passes_qtmodeltester(qtmodeltester, window):
 
 
 def test_mode_actions(window):
-    window.mode_actions[Mode.PLAY].trigger()
+    window.mode_menu.actions[Mode.PLAY].trigger()
     assert window.modes.mode is Mode.PLAY
-    window.mode_actions[Mode.EDIT].trigger()
+    window.mode_menu.actions[Mode.EDIT].trigger()
     assert window.modes.mode is Mode.EDIT
 
 

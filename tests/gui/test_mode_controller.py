@@ -18,7 +18,7 @@ def eight(window):
 
 def test_the_view_is_told_which_gestures_each_mode_takes(window) -> None:
     for mode in (Mode.PLAY, Mode.PLACE, Mode.EDIT):
-        window.set_mode(mode)
+        window.mode_menu.set_mode(mode)
         assert window.modes.mode is mode
         assert window.board_view.interaction == INTERACTIONS[mode]
     assert INTERACTIONS[Mode.EDIT].typing
@@ -30,7 +30,7 @@ def test_a_drag_swaps_only_in_edit_mode(eight) -> None:
     view = eight.board_view
     view.cells_dragged.emit(0, 1)
     assert eight.model.cells()[:2] == [2, 1]
-    eight.set_mode(Mode.PLAY)
+    eight.mode_menu.set_mode(Mode.PLAY)
     view.cells_dragged.emit(0, 1)
     assert eight.model.cells()[:2] == [2, 1]
 
@@ -39,13 +39,13 @@ def test_an_activated_cell_slides_in_play_and_places_in_place_mode(eight, qtbot:
     view = eight.board_view
     view.cell_activated.emit(8)  # edit mode: a click only moves the cursor
     assert eight.model.cells()[7:] == [0, 8]
-    eight.set_mode(Mode.PLAY)
+    eight.mode_menu.set_mode(Mode.PLAY)
     with qtbot.waitSignal(eight.modes.slide_attempted, check_params_cb=lambda slid: slid):
         view.cell_activated.emit(8)  # tile 8 slides left into the blank
     assert eight.model.cells()[7:] == [8, 0]
     with qtbot.waitSignal(eight.modes.slide_attempted, check_params_cb=lambda slid: not slid):
         view.cell_activated.emit(0)  # tile 1 is not beside the blank
-    eight.set_mode(Mode.PLACE)
+    eight.mode_menu.set_mode(Mode.PLACE)
     view.cell_activated.emit(4)
     assert eight.model.cell(4) == 1  # tile 1 sits where the user clicked
 
@@ -53,7 +53,7 @@ def test_an_activated_cell_slides_in_play_and_places_in_place_mode(eight, qtbot:
 def test_arrows_slide_only_in_play_mode(eight, qtbot: QtBot) -> None:
     eight.board_view.direction_pressed.emit(Direction.LEFT)
     assert eight.model.cells()[7:] == [0, 8]
-    eight.set_mode(Mode.PLAY)
+    eight.mode_menu.set_mode(Mode.PLAY)
     with qtbot.waitSignal(eight.modes.slide_attempted):
         eight.board_view.direction_pressed.emit(Direction.LEFT)
     assert eight.model.cells()[7:] == [8, 0]

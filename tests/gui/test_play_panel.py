@@ -45,7 +45,7 @@ def test_the_clock_starts_at_the_first_slide_and_stops_when_solved(qtbot: QtBot)
 def test_play_mode_shows_the_score_and_the_winning_slide(qtbot: QtBot, window) -> None:
     window.editor.load(ONE_SLIDE_AWAY)
     assert window.play_panel.isHidden()
-    window.set_mode(Mode.PLAY)
+    window.mode_menu.set_mode(Mode.PLAY)
     assert window.play_panel.isVisible()
     assert window.play_panel.text == "Moves 0 \u00b7 0:00"
     click_cell(qtbot, window.board_view, 8)  # tile 8 slides left into the blank
@@ -53,13 +53,13 @@ def test_play_mode_shows_the_score_and_the_winning_slide(qtbot: QtBot, window) -
     assert window.play_panel.solved
     assert window.play_panel.text.startswith("Solved in 1 move, ")
     assert window.status_message.text() == window.play_panel.text
-    window.set_mode(Mode.EDIT)
+    window.mode_menu.set_mode(Mode.EDIT)
     assert window.play_panel.isHidden()
 
 
 def test_a_slide_that_cannot_be_made_is_not_a_move(qtbot: QtBot, window) -> None:
     window.editor.load(ONE_SLIDE_AWAY)
-    window.set_mode(Mode.PLAY)
+    window.mode_menu.set_mode(Mode.PLAY)
     click_cell(qtbot, window.board_view, 0)  # tile 1 is not beside the blank
     assert window.play_panel.moves == 0
     qtbot.keyClick(window.board_view, Qt.Key.Key_Left)
@@ -68,7 +68,7 @@ def test_a_slide_that_cannot_be_made_is_not_a_move(qtbot: QtBot, window) -> None
 
 def test_shuffle_gives_a_new_solvable_game(qtbot: QtBot, window) -> None:
     window.editor.load(ONE_SLIDE_AWAY)
-    window.set_mode(Mode.PLAY)
+    window.mode_menu.set_mode(Mode.PLAY)
     click_cell(qtbot, window.board_view, 8)
     qtbot.mouseClick(
         window.play_panel.findChild(QPushButton, "shuffleButton"), Qt.MouseButton.LeftButton
@@ -94,7 +94,7 @@ def slide_some(qtbot: QtBot, window, count: int) -> None:
 
 
 def shuffle_and_slide(qtbot: QtBot, window) -> None:
-    window.mode_actions[Mode.PLAY].trigger()
+    window.mode_menu.actions[Mode.PLAY].trigger()
     qtbot.mouseClick(
         window.play_panel.findChild(QPushButton, "shuffleButton"), Qt.MouseButton.LeftButton
     )
@@ -130,8 +130,8 @@ def undo_past_the_start(window) -> None:
     [
         paste,
         undo_past_the_start,
-        lambda window: window.new_action.trigger(),
-        lambda window: window.random_unsolvable_action.trigger(),
+        lambda window: window.edits.new_action.trigger(),
+        lambda window: window.edits.random_unsolvable_action.trigger(),
     ],
     ids=["paste", "undo past the start", "new", "random board"],
 )
@@ -151,7 +151,7 @@ def test_taking_a_slide_back_is_a_slide(qtbot: QtBot, window) -> None:
 
 def test_the_solution_player_starts_a_new_game(qtbot: QtBot, window) -> None:
     window.editor.load(ONE_SLIDE_AWAY)
-    window.mode_actions[Mode.PLAY].trigger()
+    window.mode_menu.actions[Mode.PLAY].trigger()
     qtbot.keyClick(window.board_view, Qt.Key.Key_Right)  # tile 7 right: away from the goal
     assert window.play_panel.moves == 1
     with qtbot.waitSignal(window.solving.solve_runner.solved, timeout=10_000):

@@ -116,14 +116,16 @@ def test_random_walk_of_user_actions(qtbot: QtBot, window):
         box.setValue(rng.randint(1, 6))
 
     def change_mode() -> None:
-        window.mode_actions[rng.choice(list(Mode))].trigger()
+        window.mode_menu.actions[rng.choice(list(Mode))].trigger()
 
     def change_goal() -> None:
         row = rng.randrange(3)
         window.goal_picker.activated.emit(row)
 
     def random_board() -> None:
-        rng.choice([window.random_solvable_action, window.random_unsolvable_action]).trigger()
+        rng.choice(
+            [window.edits.random_solvable_action, window.edits.random_unsolvable_action]
+        ).trigger()
 
     def apply_fix() -> None:
         fix = window.model.fix
@@ -132,7 +134,7 @@ def test_random_walk_of_user_actions(qtbot: QtBot, window):
             assert window.model.verdict.solvable
 
     def slide_keeps_verdict() -> None:
-        window.mode_actions[Mode.PLAY].trigger()
+        window.mode_menu.actions[Mode.PLAY].trigger()
         before = window.model.verdict
         qtbot.keyClick(view, rng.choice(KEYS[:4]))
         if before is not None:

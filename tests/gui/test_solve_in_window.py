@@ -231,7 +231,7 @@ def test_hint_is_one_closer_to_the_goal(
     qtbot: QtBot, window: MainWindow, distances: dict[Board, int]
 ) -> None:
     window.editor.load(START_3X3)
-    window.set_mode(Mode.PLAY)
+    window.mode_menu.set_mode(Mode.PLAY)
     with qtbot.waitSignal(window.solving.hint_runner.solved, timeout=20000):
         assert window.solving.hint()
     message = window.status_message.text()
@@ -250,7 +250,7 @@ def test_hint_is_one_closer_to_the_goal(
 
 def test_hint_refuses_an_unsolvable_board(window: MainWindow) -> None:
     window.editor.load(LOYD_BOARD)
-    window.set_mode(Mode.PLAY)
+    window.mode_menu.set_mode(Mode.PLAY)
     assert not window.solving.hint()
     assert window.status_message.text().startswith("No hint: not solvable")
 

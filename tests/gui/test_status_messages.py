@@ -25,7 +25,7 @@ def status(window: MainWindow) -> str:
 
 def test_a_hint_goes_once_a_tile_slides(qtbot: QtBot, window: MainWindow) -> None:
     window.editor.load(TWO_SLIDES_AWAY)
-    window.mode_actions[Mode.PLAY].trigger()
+    window.mode_menu.actions[Mode.PLAY].trigger()
     with qtbot.waitSignal(window.solving.hint_runner.solved, timeout=20_000):
         qtbot.mouseClick(
             window.play_panel.findChild(QPushButton, "hintButton"), Qt.MouseButton.LeftButton
@@ -38,7 +38,7 @@ def test_a_hint_goes_once_a_tile_slides(qtbot: QtBot, window: MainWindow) -> Non
 
 def test_solved_goes_when_the_player_slides_on(qtbot: QtBot, window: MainWindow) -> None:
     window.editor.load(Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
-    window.mode_actions[Mode.PLAY].trigger()
+    window.mode_menu.actions[Mode.PLAY].trigger()
     click_cell(qtbot, window.board_view, 8)
     assert status(window).startswith("Solved in 1 move")
     qtbot.keyClick(window.board_view, Qt.Key.Key_Right)  # tile 8 back: not solved now
@@ -76,7 +76,7 @@ def test_the_photo_dialogs_instruction_goes_with_the_dialog(
 
 
 def test_a_message_about_the_mode_stays_through_edits(qtbot: QtBot, window: MainWindow) -> None:
-    window.mode_actions[Mode.PLAY].trigger()
+    window.mode_menu.actions[Mode.PLAY].trigger()
     hint = status(window)
     assert hint.startswith("Play: ")
     qtbot.keyClick(window.board_view, Qt.Key.Key_Right)
@@ -84,7 +84,7 @@ def test_a_message_about_the_mode_stays_through_edits(qtbot: QtBot, window: Main
 
 
 def test_a_message_that_describes_the_change_stays(qtbot: QtBot, window: MainWindow) -> None:
-    window.random_solvable_action.trigger()
+    window.edits.random_solvable_action.trigger()
     QGuiApplication.clipboard().setText("1 2 3\n4 5 6\n7 0 8")
     window.clipboard.paste_action.trigger()
     assert status(window) == "Board pasted"

@@ -36,7 +36,7 @@ def click_the_same_cell(qtbot: QtBot, window) -> None:
 
 
 def press_new(qtbot: QtBot, window) -> None:
-    window.new_action.trigger()
+    window.edits.new_action.trigger()
 
 
 def paste_a_board(qtbot: QtBot, window) -> None:
@@ -70,7 +70,7 @@ def test_the_first_digit_after_the_cursor_arrives_replaces_the_cell(
 
 def test_a_fresh_board_plus_12_gives_12(qtbot: QtBot, window):
     view = window.board_view
-    window.new_action.trigger()
+    window.edits.new_action.trigger()
     click_cell(qtbot, view, 0)
     qtbot.keyClicks(view, "12")
     assert window.model.cell(0) == 12  # not 112

@@ -21,8 +21,8 @@ pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
 def _open(qtbot: QtBot, window: MainWindow, board: Board = ARTICLE_BOARD) -> WalkthroughDialog:
     window.editor.load(board)
-    window.walkthrough_action.trigger()
-    dialog = window.walkthrough_dialog
+    window.help.walkthrough_action.trigger()
+    dialog = window.help.walkthrough_dialog
     assert dialog is not None
     qtbot.waitExposed(dialog)
     return dialog
@@ -43,7 +43,7 @@ def test_help_menu_and_explanation_link_open_one_non_modal_dialog(
         if menu_action.text() == "&Help"
         for action in menu_action.menu().actions()
     ]
-    assert window.walkthrough_action in help_actions
+    assert window.help.walkthrough_action in help_actions
     # The link above the explanation's steps opens it.
     explanation = window.explanation_view
     first = explanation.document().firstBlock()
@@ -53,7 +53,7 @@ def test_help_menu_and_explanation_link_open_one_non_modal_dialog(
         int(link.left()) + 12, int(link.center().y()) - explanation.verticalScrollBar().value()
     )
     qtbot.mouseClick(explanation.viewport(), Qt.MouseButton.LeftButton, pos=at)
-    dialog = window.walkthrough_dialog
+    dialog = window.help.walkthrough_dialog
     assert dialog is not None
     qtbot.waitExposed(dialog)
     assert dialog.windowTitle() == "Walk Me Through It"
@@ -61,8 +61,8 @@ def test_help_menu_and_explanation_link_open_one_non_modal_dialog(
     # Asked again, the open dialog comes to the front; the offscreen platform says it
     # cannot raise windows, which is the test platform talking, not the app.
     with qtlog.disabled():
-        window.walkthrough_action.trigger()
-    assert window.walkthrough_dialog is dialog
+        window.help.walkthrough_action.trigger()
+    assert window.help.walkthrough_dialog is dialog
     assert dialog.isVisible()
 
 
@@ -179,7 +179,7 @@ def test_a_hidden_dialog_walks_the_board_shown_when_it_opens_again(
     dialog = _open(qtbot, window)
     dialog.close()
     window.editor.load(LOYD_BOARD)
-    window.walkthrough_action.trigger()
+    window.help.walkthrough_action.trigger()
     qtbot.waitExposed(dialog)
     assert dialog.steps == walkthrough(LOYD_BOARD)
     assert _text(dialog, "walkStepCounter") == f"Step 1 of {len(dialog.steps)}"

@@ -49,10 +49,10 @@ def test_on_an_odd_width_the_blanks_row_is_said_not_to_matter() -> None:
 def test_the_window_opens_it_on_the_board_on_screen(qtbot: QtBot, window) -> None:
     board = Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))
     window.editor.load(board)
-    dialog = window.show_why()
+    dialog = window.help.show_why()
     qtbot.addWidget(dialog)
     assert dialog.demo.board == board
     window.editor.load(Board.solved(10, 10))
-    other = window.show_why()
+    other = window.help.show_why()
     qtbot.addWidget(other)
     assert other.demo.board == EXAMPLE_BOARD

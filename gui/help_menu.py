@@ -1,0 +1,92 @@
+"""The Help menu: the guided walk through the check, why the rule works, and About.
+
+Each opens its own window over the board on screen; none changes the board. The walk is
+made on first use and kept, so it opens again where the user left it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction
+
+from gui.actions import make_action
+from gui.app_info import APP_NAME, app_version
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from gui.board_model import BoardModel
+    from gui.walkthrough_dialog import WalkthroughDialog
+    from gui.why_dialog import WhyDialog
+
+
+class HelpMenu(QObject):
+    """Help for one window's board; `dialog_parent` parents the dialogs and the actions."""
+
+    def __init__(self, model: BoardModel, *, dialog_parent: QWidget) -> None:
+        super().__init__(dialog_parent)
+        self._model = model
+        self._dialog_parent = dialog_parent
+        #: Made on first use (Help > Walk Me Through It).
+        self.walkthrough_dialog: WalkthroughDialog | None = None
+        self.walkthrough_action = make_action(
+            dialog_parent,
+            "&Walk Me Through It\u2026",
+            "walkthroughAction",
+            "F1",
+            "Check the board by hand, step by step: the inversions, the blank's row, the verdict",
+        )
+        self.why_action = make_action(
+            dialog_parent,
+            "Why the Rule &Works\u2026",
+            "whyAction",
+            None,
+            "Slide a tile sideways or up and down and watch the numbers",
+        )
+        self.about_action = make_action(dialog_parent, "&About Slidecheck", "aboutAction")
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.walkthrough_action.triggered.connect(self.show_walkthrough)
+        self.why_action.triggered.connect(self.show_why)
+        self.about_action.triggered.connect(self.show_about)
+
+    def show_walkthrough(self) -> None:
+        """Open the guided walk (not modal) or bring it to the front."""
+        from gui.walkthrough_dialog import WalkthroughDialog
+
+        if self.walkthrough_dialog is None:
+            self.walkthrough_dialog = WalkthroughDialog(self._model, self._dialog_parent)
+        elif self.walkthrough_dialog.isVisible():
+            self.walkthrough_dialog.raise_()  # open behind the window: to the front
+        self.walkthrough_dialog.show()
+        self.walkthrough_dialog.activateWindow()
+
+    def show_why(self) -> WhyDialog:
+        """Show why the rule works, sliding the board on screen when it is a small valid
+        one, else the articles' 4x4 board."""
+        from gui.why_dialog import EXAMPLE_BOARD, WhyDialog
+
+        board = self._model.board
+        if (
+            board is None
+            or max(board.width, board.height) > 6
+            or min(board.width, board.height) < 2
+        ):
+            board = EXAMPLE_BOARD
+        dialog = WhyDialog(board, self._dialog_parent)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.about(
+            self._dialog_parent,
+            f"About {APP_NAME}",
+            f"<h3>{APP_NAME} {app_version()}</h3>"
+            "<p>Checks whether a sliding-tile puzzle can be solved, and shows why: "
+            "the inversion pairs and the blank's row counted from the bottom.</p>"
+            "<p>MIT licence.</p>",
+        )
