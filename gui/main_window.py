@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 
-#: A menu's or the toolbar's entries: an action, a submenu, or None for a separator.
+#: A menu's entries: an action, a submenu, or None for a separator.
 MenuEntry = QAction | QMenu | None
 
 
