@@ -36,9 +36,17 @@ if TYPE_CHECKING:
 PHOTO_SUFFIXES = frozenset(
     {".jpg", ".jpeg", ".jpe", ".jfif", ".png", ".webp", ".bmp", ".gif", ".tif", ".tiff"}
 )
-PHOTO_FILTER = (
-    "Photos (*.jpg *.jpeg *.jpe *.jfif *.png *.webp *.bmp *.gif *.tif *.tiff);;All files (*)"
-)
+
+
+def photo_filter() -> str:
+    """The Open Photo dialog's filter: the kinds of file this install reads (no WebP in
+    the bundle, which leaves its library out)."""
+    from core.photo.image import readable_formats
+
+    patterns = " ".join(
+        f"*{suffix}" for suffixes in readable_formats().values() for suffix in suffixes
+    )
+    return f"Photos ({patterns});;All files (*)"
 
 
 class PhotoImport(QObject):
@@ -99,7 +107,7 @@ class PhotoImport(QObject):
         from PySide6.QtWidgets import QFileDialog
 
         path, _ = QFileDialog.getOpenFileName(
-            self._dialog_parent, "Open Photo", self._dialog_folder(), PHOTO_FILTER
+            self._dialog_parent, "Open Photo", self._dialog_folder(), photo_filter()
         )
         if path:
             self.open(path)

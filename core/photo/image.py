@@ -39,6 +39,34 @@ MAX_PHOTO_PIXELS = 120_000_000
 
 RgbArray = npt.NDArray[np.float32]
 
+#: The kinds of image file the reader is made for, with their suffixes. Each is offered
+#: only where this install's Pillow opens it: the bundle leaves WebP out (its library
+#: costs more than the size budget has room for).
+PHOTO_FORMATS: dict[str, tuple[str, ...]] = {
+    "JPEG": (".jpg", ".jpeg", ".jpe", ".jfif"),
+    "PNG": (".png",),
+    "WebP": (".webp",),
+    "BMP": (".bmp",),
+    "TIFF": (".tif", ".tiff"),
+    "GIF": (".gif",),
+}
+
+
+def readable_formats() -> dict[str, tuple[str, ...]]:
+    """The entries of PHOTO_FORMATS that this install's Pillow opens."""
+    Image.init()
+    registered = Image.registered_extensions()
+    return {
+        name: suffixes
+        for name, suffixes in PHOTO_FORMATS.items()
+        if any(suffix in registered for suffix in suffixes)
+    }
+
+
+def _formats_text() -> str:
+    names = list(readable_formats())
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
 
 @dataclass(frozen=True, eq=False)
 class Photo:
@@ -179,7 +207,7 @@ def _shrunk_rgb(image: Image.Image, factor: int) -> Image.Image:
 
 
 def decode_photo(data: bytes) -> Photo:
-    """Decode image bytes (JPEG, PNG, WebP, BMP, TIFF, GIF: what Pillow reads), in any mode
+    """Decode image bytes (JPEG, PNG, BMP, TIFF, GIF, and WebP where Pillow has it), in any mode
     Pillow opens, as a person sees it.
 
     Raises PhotoError when the bytes are not an image, or are too large; nothing else, and
@@ -204,7 +232,7 @@ def decode_photo(data: bytes) -> Photo:
         raise PhotoError("the image is too large to decode in the memory available") from None
     except Exception as error:  # Pillow raises many kinds on bad bytes; all mean one thing.
         raise PhotoError(
-            "this file is not an image the reader can open (JPEG, PNG, WebP, BMP, TIFF or GIF)"
+            f"this file is not an image the reader can open ({_formats_text()})"
         ) from error
 
 

@@ -479,3 +479,19 @@ def test_the_turn_buttons_turn_the_board_read_and_keep_typed_numbers_on_their_ti
     assert dialog.reading is not None
     assert dialog.reading.board == board
     assert dialog.typed == {0: board.tiles[0]}
+
+
+def test_open_photo_offers_only_the_formats_this_install_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As in the bundle, which leaves WebP's library out: Pillow registers no .webp.
+    from core.photo import image as image_module
+    from gui.photo_import import photo_filter
+
+    assert "*.webp" in photo_filter()  # this venv's Pillow has it
+    registered = {
+        suffix: kind for suffix, kind in Image.registered_extensions().items() if suffix != ".webp"
+    }
+    monkeypatch.setattr(image_module.Image, "registered_extensions", lambda: registered)
+    assert "webp" not in photo_filter()
+    assert "*.jpg" in photo_filter()

@@ -183,6 +183,20 @@ def test_the_bundle_draws_the_debug_image(tmp_path):
         assert drawn.size[0] > 0
 
 
+def test_the_bundle_names_only_the_photo_formats_it_reads(tmp_path):
+    # The bundle leaves WebP's library out: a refusal must not offer it.
+    path = tmp_path / "notes.jpg"
+    path.write_text("not a photo")
+    result = run_bundle("check", "--photo", str(path))
+    assert result.returncode == 2
+    assert "(JPEG, PNG, BMP, TIFF or GIF)" in result.stderr
+    webp = tmp_path / "puzzle.webp"
+    Image.new("RGB", (64, 64), "white").save(webp, format="WEBP")
+    refused = run_bundle("check", "--photo", str(webp))
+    assert refused.returncode == 2
+    assert "not an image the reader can open" in refused.stderr
+
+
 def test_solve_runs_from_the_bundle(tmp_path):
     result = run_bundle(
         "solve", "-", stdin="4 1 0\n5 3 2\n7 8 6\n", SLIDECHECK_CACHE_DIR=str(tmp_path)

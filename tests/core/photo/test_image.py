@@ -328,3 +328,15 @@ def test_a_photo_at_the_limits_decodes_in_bounded_memory(
     said, peak_mb = result.stdout.splitlines()
     assert said.startswith(outcome), said
     assert int(peak_mb) < 600
+
+
+def test_a_format_pillow_cannot_open_is_not_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As in the bundle, which leaves WebP's library out: Pillow registers no .webp.
+    from core.photo import image as image_module
+
+    registered = {
+        suffix: kind for suffix, kind in Image.registered_extensions().items() if suffix != ".webp"
+    }
+    monkeypatch.setattr(image_module.Image, "registered_extensions", lambda: registered)
+    with pytest.raises(PhotoError, match=r"\(JPEG, PNG, BMP, TIFF or GIF\)$"):
+        decode_photo(b"not an image")
