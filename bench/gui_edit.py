@@ -31,13 +31,14 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QEvent,
@@ -53,6 +54,9 @@ from bench.common import load_average, markdown_table
 from core import random_board
 from gui.app import create_application
 from gui.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 SEED = 20261122
 TARGET_MS = {4: 16.0, 32: 16.0, 100: 50.0}

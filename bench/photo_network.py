@@ -16,15 +16,19 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT
 from core.photo.network import Network, log_softmax, shipped_network
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def default_threads(network: Network, pictures: np.ndarray, measures: np.ndarray) -> np.ndarray:

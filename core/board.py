@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import repeat
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 #: The largest board accepted (2000 x 2000). Large enough for any real puzzle and for
 #: stress tests, small enough that a bad paste cannot exhaust memory.

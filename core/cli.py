@@ -149,7 +149,9 @@ def resolve_goal(option: str | None) -> Goal | None:
         raise InputError(f"goal {error}") from None
 
 
-def _verdict_dict(board: Board, goal: Goal) -> dict[str, object]:
+def verdict_dict(board: Board, goal: Goal) -> dict[str, object]:
+    """`check --json`'s object for a board: the verdict's keys and the one-swap fix (None
+    when the board is solvable). The photo check adds its reading to it."""
     verdict = check(board, goal)
     data = verdict.to_dict()
     data["suggested_fix"] = None if verdict.solvable else suggest_fix(board, goal)
@@ -186,7 +188,7 @@ def _check_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
     board = document.board
     chosen: Goal = chosen_goal(args.goal, goal, document)
     if args.json:
-        data = _verdict_dict(board, chosen)
+        data = verdict_dict(board, chosen)
         write_out(out, json.dumps(data) + "\n")
         return EXIT_SOLVABLE if data["solvable"] else EXIT_UNSOLVABLE
     if args.explain:
@@ -288,7 +290,7 @@ def _check_batch(
                 document = parse_document(line, args.width)
                 line_goal: Goal = goal or document.goal or default_goal
                 if args.json:
-                    results.append(json.dumps(_verdict_dict(document.board, line_goal)))
+                    results.append(json.dumps(verdict_dict(document.board, line_goal)))
                 else:
                     solvable = is_solvable(document.board, line_goal)
                     results.append("solvable" if solvable else "unsolvable")

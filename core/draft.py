@@ -8,9 +8,9 @@ paints what `Draft.analysis` says.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from core.board import (
     Board,
@@ -21,8 +21,12 @@ from core.board import (
     validate_shape,
 )
 from core.fix import suggest_fix
-from core.inversions import InversionIndex
 from core.rule import Goal, GoalName, Verdict, check, inversion_index
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from core.inversions import InversionIndex
 
 #: A cell as typed: a tile number, 0 for the blank, None for a cell not filled in yet.
 Cell = int | None

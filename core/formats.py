@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import chain
@@ -22,6 +21,8 @@ from core.board import MAX_CELLS, Board, BoardError, cell_name, find_problems, v
 from core.rule import GOAL_NAMES, Goal, GoalName
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+
     from core.draft import Draft
 
 #: Longest text accepted: room for MAX_CELLS numbers of up to seven digits plus separators.

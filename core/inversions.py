@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add, sub
+from typing import TYPE_CHECKING
 
 from core.speedups import compiled_at_import
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
 
 _compiled = compiled_at_import("_inversions")
 #: Below this the pure count is as quick as converting the ranks for the compiled one.

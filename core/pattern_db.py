@@ -38,11 +38,14 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 import platformdirs
 
 from core import settings
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 #: Overrides the cache folder (tests point it at a temporary folder).
 CACHE_DIR_VARIABLE = "SLIDECHECK_CACHE_DIR"

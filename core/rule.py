@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.board import BLANK, Board, BoardError
 from core.inversions import InversionIndex, count_inversions, inversion_parity
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
 
 
 class GoalName(StrEnum):

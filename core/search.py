@@ -16,12 +16,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from core import pattern_db, speedups
 from core.board import BLANK, Board
 from core.pattern_db import PatternDatabases, neighbour_cells, rank
 from core.solution import SearchProgress, SolveCancelledError, distance_bound
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 #: Called by a search with (current bound, nodes generated); returns True to stop it.
 SearchPoll = Callable[[int, int], bool]

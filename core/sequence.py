@@ -7,7 +7,10 @@ this tile's first pair" without listing pairs, so a 100x100 list can jump straig
 
 from __future__ import annotations
 
-from core.inversions import InversionIndex
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from core.inversions import InversionIndex
 
 
 def reading_position(index: InversionIndex, tile: int) -> int | None:

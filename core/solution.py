@@ -8,14 +8,17 @@ the speed-solving community.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.board import BLANK, Board, BoardError
-from core.rule import Verdict
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+
+    from core.rule import Verdict
 
 
 class SolveMethod(StrEnum):

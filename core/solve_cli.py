@@ -19,8 +19,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Sequence
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from core.board import BoardError
 from core.cli import (
@@ -37,7 +36,6 @@ from core.cli import (
     write_out,
 )
 from core.formats import parse_document
-from core.rule import Goal
 from core.solution import (
     MAX_OPTIMAL_CELLS,
     SearchProgress,
@@ -47,6 +45,11 @@ from core.solution import (
 )
 from core.solve import solve
 from core.textio import InputError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from core.rule import Goal
 
 COMMAND = "slidecheck solve"
 

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import importlib
 from enum import StrEnum
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from core import settings
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 PURE_PYTHON_VARIABLE = "SLIDECHECK_PURE_PYTHON"
 

@@ -15,14 +15,17 @@ pairs scans the tiles after it, so a walk costs O(MAX_TILE_STEPS * n) on an n-ti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import compress, repeat
 from operator import gt
+from typing import TYPE_CHECKING
 
 from core.board import BLANK, Board, cell_name
 from core.rule import Goal, GoalName, Rule, check, goal_board, inversion_index
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["MAX_TILE_STEPS", "StepKind", "WalkStep", "walkthrough"]
 

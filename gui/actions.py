@@ -3,8 +3,12 @@ state can find it, with its shortcut and the tip the status bar and tooltip show
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from typing import TYPE_CHECKING
+
 from PySide6.QtGui import QAction, QKeySequence
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QObject
 
 
 def make_action(

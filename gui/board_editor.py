@@ -8,10 +8,9 @@ core, and every change goes through the undo stack so it can be taken back.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
 
 from core import (
     Board,
@@ -27,8 +26,14 @@ from core import (
 )
 from core.draft import MAX_DIGITS, MAX_SIDE, Cell, Draft
 from core.formats import MAX_TEXT_LENGTH, ShapeChoice, ShapeQuestion, read_in_shape, shape_question
-from gui.board_model import BoardModel
 from gui.commands import DraftCommand, SlideCommand, TypeIntoCellCommand
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from PySide6.QtGui import QUndoStack
+
+    from gui.board_model import BoardModel
 
 #: Sent by the board view as the digit when Backspace takes back the last digit typed.
 ERASE_LAST_DIGIT = -1

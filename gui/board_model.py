@@ -8,14 +8,18 @@ commands in `gui.commands` call the mutators.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
 from core import Board, CellProblem, Goal, Verdict
 from core.draft import Cell, Draft
-from core.inversions import InversionIndex
 from core.rule import same_goal
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from core.inversions import InversionIndex
 
 __all__ = ["BoardModel", "Cell"]
 

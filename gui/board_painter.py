@@ -8,13 +8,16 @@ the exported PNG or SVG (every cell). It reads the model; it keeps nothing betwe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
-from gui.board_model import BoardModel
 from gui.palette import BoardColours
-from gui.tile_cache import Tile, TileCache
+
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
+    from gui.tile_cache import Tile, TileCache
 
 #: Cell sizes on screen: tiles never shrink below a readable four-digit number.
 MIN_CELL = 34

@@ -9,8 +9,8 @@ in the model, which is view state every panel shares.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -40,7 +40,6 @@ from core import Direction
 from core.draft import number_can_grow
 from gui import board_accessibility
 from gui.board_editor import ERASE_LAST_DIGIT
-from gui.board_model import BoardModel
 from gui.board_painter import (
     HEADER,
     MARGIN,
@@ -50,6 +49,11 @@ from gui.board_painter import (
     ViewState,
 )
 from gui.tile_cache import TileCache
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from gui.board_model import BoardModel
 
 _ARROWS = {
     Qt.Key.Key_Up: (-1, 0, Direction.UP),

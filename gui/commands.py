@@ -11,16 +11,19 @@ history stays bounded whatever the edits.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtGui import QUndoCommand
 
 from core.board import cell_name
 from core.draft import Cell, Draft
 from core.rule import same_goal
-from gui.board_model import BoardModel
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from gui.board_model import BoardModel
 
 #: Most undo steps kept. With the largest step (a whole 100x100 board replaced, 80 kB) the
 #: history stays under 80 MB; with swaps and typing, under a megabyte.
@@ -175,7 +178,7 @@ class TypeIntoCellCommand(DraftCommand):
             return False
         if other.cell != self.cell:
             return False
-        mine, theirs = self._cells, other._cells
+        mine, theirs = self._cells, other._cells  # noqa: SLF001 - the same class
         if not (isinstance(mine, CellPatch) and isinstance(theirs, CellPatch)):
             return False
         # One change from what the cells held before the first digit to the number after

@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core import Board, Goal, ParsedBoard, format_board, parse_document, parse_draft
-from core.draft import Draft
 from core.formats import BoardFormat
 from core.textio import quote_name, read_text_file
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
+
+    from core.draft import Draft
 
 #: File dialog filter; the extension picks the written format.
 FILE_FILTER = (

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import math
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QTextBrowser, QWidget
 
-from gui.board_model import BoardModel
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
 
 #: The explanation never shrinks below this many lines while it has more to show.
 MINIMUM_LINES = 6

@@ -7,10 +7,13 @@ core's `suggest_fix` picks the most natural one. The button only asks: the windo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from gui.board_model import BoardModel
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
 
 
 class FixSuggestion(QWidget):

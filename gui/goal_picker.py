@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from core import Board
-from gui.board_model import BoardModel
+
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
 
 BLANK_LAST, BLANK_FIRST, CUSTOM = 0, 1, 2
 

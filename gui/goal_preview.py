@@ -7,13 +7,17 @@ custom goal), so the question is always in view.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from core import Board, BoardError, Goal, goal_board
-from gui.board_model import BoardModel
 from gui.mini_board import paint_mini_board
+
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
 
 #: Larger goals are named, not drawn: their numbers would be too small to read.
 MAX_DRAWN_SIDE = 5

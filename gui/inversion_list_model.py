@@ -7,7 +7,7 @@ tile's partners. The model holds no puzzle state; it reads the board model's ind
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -19,7 +19,9 @@ from PySide6.QtCore import (
 )
 
 from core.sequence import first_pair_number_with, reading_position
-from gui.board_model import BoardModel
+
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 

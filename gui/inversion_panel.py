@@ -8,8 +8,9 @@ layout walks every row, a table with fixed row heights handles tens of millions 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, QRect, Qt, Signal
-from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSlider,
@@ -23,9 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.board_model import BoardModel
 from gui.goal_preview import goal_caption
 from gui.inversion_list_model import MAX_ROWS, PAIR_ROLE, InversionListModel
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintEvent
+
+    from gui.board_model import BoardModel
 
 #: Partners named in the hovered-tile line before it switches to "and N more".
 PARTNERS_NAMED = 12

@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette
 
-from core import Board
 from gui.palette import UNSOLVABLE_ORANGE, mix
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from core import Board
 
 
 def paint_mini_board(

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from core import Direction
 from gui.board_view import Interaction
 
 if TYPE_CHECKING:
+    from core import Direction
     from gui.board_editor import BoardEditor
     from gui.board_model import BoardModel
     from gui.board_view import BoardView

@@ -27,13 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import Goal
 from core.board import cell_name
 from core.draft import Draft
 from gui.photo_reader import PhotoReader, ReadOutcome, ReadRequest
 from gui.photo_view import PhotoView
 
 if TYPE_CHECKING:
+    from core import Goal
     from core.photo.geometry import Quad
     from core.photo.image import Photo
     from core.photo.reader import PhotoReading

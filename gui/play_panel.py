@@ -4,11 +4,14 @@ and the moment the puzzle is solved."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def clock_text(seconds: float) -> str:

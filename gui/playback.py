@@ -10,12 +10,15 @@ and what was shown stays as that one step, so Undo returns to the start board.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from core import Board
-from core.draft import Draft
-from gui.board_model import BoardModel
+if TYPE_CHECKING:
+    from core import Board
+    from core.draft import Draft
+    from gui.board_model import BoardModel
 
 
 class PlaybackCommand(QUndoCommand):

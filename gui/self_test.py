@@ -19,10 +19,13 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core import settings
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
 
 LOG_ENV_VAR = "SLIDECHECK_SELF_TEST_LOG"
 LOG_FILE_NAME = "slidecheck-self-test.log"

@@ -9,6 +9,7 @@ drawn. Only the visible boxes are painted, so a 100x100 strip costs what a 4x4 o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -25,10 +26,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QSizePolicy, QWidget
 
-from core.inversions import InversionIndex
-from gui.board_model import BoardModel
 from gui.palette import BoardColours, mix
 from gui.tile_cache import TileCache
+
+if TYPE_CHECKING:
+    from core.inversions import InversionIndex
+    from gui.board_model import BoardModel
 
 #: Draw every pair as an arc up to this many pairs; beyond, arcs would be a solid smear.
 ARC_PAIR_LIMIT = 300

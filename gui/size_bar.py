@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QToolButton, QWidget
 
 from core.draft import MAX_SIDE
-from gui.board_model import BoardModel
+
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
 
 PRESETS = ((3, 3), (4, 4), (5, 5))
 

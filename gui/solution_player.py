@@ -8,6 +8,8 @@ the player teaches the rule too. It puts nothing on the board itself: the window
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
@@ -25,9 +27,11 @@ from PySide6.QtWidgets import (
 
 from core import Board, apply_slide, check
 from core.invariant import invariant_line
-from core.rule import Verdict
-from core.solution import Solution
 from gui.transport_icons import Transport, transport_icon
+
+if TYPE_CHECKING:
+    from core.rule import Verdict
+    from core.solution import Solution
 
 #: Moves a second the speed control offers.
 SPEEDS = (1, 2, 4, 8, 16, 32, 100)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from core.solution import SearchProgress
+if TYPE_CHECKING:
+    from core.solution import SearchProgress
 
 
 def progress_text(progress: SearchProgress | None) -> str:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QThread, Signal, SignalInstance
 
-from core import Board, Goal
 from core.solution import (
     SearchProgress,
     Solution,
@@ -22,6 +20,11 @@ from core.solution import (
     SolveMethod,
     UnsolvableError,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from core import Board, Goal
 
 #: Least time between two progress signals; core may report far more often.
 PROGRESS_INTERVAL = 0.1

@@ -8,6 +8,8 @@ dark themes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
@@ -21,8 +23,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from gui.board_model import BoardModel
 from gui.palette import mix, verdict_colour
+
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
 
 SOLVABLE_TEXT = "Solvable"
 UNSOLVABLE_TEXT = "Not solvable"

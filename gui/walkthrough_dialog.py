@@ -8,6 +8,8 @@ not modal: the board stays editable, and any change of it starts the walk again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
@@ -20,7 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from core import StepKind, WalkStep, walkthrough
-from gui.board_model import BoardModel
+
+if TYPE_CHECKING:
+    from gui.board_model import BoardModel
 
 #: What each kind of step is about, as the heading above its sentence.
 HEADINGS = {

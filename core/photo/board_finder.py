@@ -16,8 +16,8 @@ edges, near square and of one size, taken together (a screenshot's tiles, loose 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import islice
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -25,7 +25,11 @@ from PIL import Image, ImageFilter
 
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad
-from core.photo.image import Photo
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from core.photo.image import Photo
 
 BoolArray = npt.NDArray[np.bool_]
 FloatArray = npt.NDArray[np.float32]

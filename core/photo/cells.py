@@ -12,14 +12,17 @@ exactly what it is shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 from PIL import Image
 
 from core.photo.errors import PhotoError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 FloatArray = npt.NDArray[np.float32]
 

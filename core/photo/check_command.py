@@ -6,7 +6,6 @@ line on standard error saying why, or what to install).
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -21,6 +20,8 @@ from core.rule import Goal, GoalName, check
 from core.textio import InputError, quote_name
 
 if TYPE_CHECKING:
+    import argparse
+
     from core.photo.image import Photo
     from core.photo.reader import PhotoReading
 
@@ -106,7 +107,7 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                 f"(give --size {goal_size[0]}x{goal_size[1]} if the reading is wrong)"
             )
         if args.json:
-            data = cli._verdict_dict(board, goal)
+            data = cli.verdict_dict(board, goal)
             data["photo"] = {
                 "board": str(board),
                 "width": reading.width,

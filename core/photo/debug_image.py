@@ -10,15 +10,19 @@ place badly is then plain to see.
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from core.photo.board_finder import board_outlines
 from core.photo.errors import PhotoError
-from core.photo.geometry import Quad
-from core.photo.image import Photo
-from core.photo.reader import PhotoReading
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from core.photo.geometry import Quad
+    from core.photo.image import Photo
+    from core.photo.reader import PhotoReading
 
 #: Seven-segment strokes of each digit on a unit box: (x0, y0, x1, y1), y down.
 _SEGMENTS = {

@@ -7,10 +7,13 @@ file before the reader's libraries load.
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.photo.errors import PhotoError
 from core.textio import InputError, TooLargeError, open_binary, read_binary_file
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Larger photo files are refused before a byte is read (phone photos are a few MB).
 MAX_PHOTO_BYTES = 64 * 1024 * 1024

@@ -5,11 +5,14 @@ Coordinates are (x, y) in pixels, x to the right and y down, as in the photo.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
 
 Point = tuple[float, float]
 FloatArray = npt.NDArray[np.float64]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import warnings
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,9 @@ from PIL import Image
 
 from core.photo.errors import PhotoError
 from core.photo.files import MAX_PHOTO_BYTES, read_photo_file, too_large_message
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: The longest side the reader works at. A 5x5 board across half of it still gets tiles of
 #: about 100 pixels, plenty for their numbers.

@@ -13,17 +13,15 @@ To re-read after the user moves the corners or changes the size, decode once wit
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from core.board import Board
 from core.photo.board_finder import board_outlines
 from core.photo.errors import PhotoError
-from core.photo.geometry import Corners, Quad
 from core.photo.grid import (
     MAX_CELLS_PER_SIDE,
     MIN_CELLS,
@@ -38,6 +36,12 @@ from core.photo.grid import (
 from core.photo.image import Photo, load_photo
 from core.photo.network import MAX_NUMBER, shipped_network
 from core.photo.recognizer import TURNS, grids_read
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from pathlib import Path
+
+    from core.photo.geometry import Corners, Quad
 
 #: When the grid found in the board's outline reads badly, the outline grown by these
 #: factors is searched too: an outline that cut off a dark corner tile, or stopped at a

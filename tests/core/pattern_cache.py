@@ -8,11 +8,14 @@ runs many examples within one test; the tables are built once per session folder
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
 from core import pattern_db
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 @pytest.fixture(scope="module")

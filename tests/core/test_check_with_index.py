@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from hypothesis import given
 
 from core import Board, check, inversion_index
-from core.rule import Goal
 from tests.core.strategies import boards_with_goals
+
+if TYPE_CHECKING:
+    from core.rule import Goal
 
 
 @given(boards_with_goals())

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
@@ -25,6 +25,9 @@ from core import (
 )
 from core.fast_solver import solve_fast, solve_fast_letters, strip_back_and_forth
 from core.solution import SearchProgress, SolveCancelledError, UnsolvableError, replay_end
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 #: The shapes that test the method's seams: lines, two-high and two-wide strips (solved
 #: column pair by column pair, or row by row), three-deep regions (where the last two

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import pytest
 from hypothesis import given
@@ -25,6 +24,9 @@ from core.inversions import (
     earlier_greater_counts,
     inversion_parity,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
 
 EIGHT = parse_board("1 2 3\n4 _ 5\n8 6 7")  # seed 001: inversions (8, 6) and (8, 7)
 
@@ -79,7 +81,7 @@ def _compiled_count() -> Callable[[Sequence[int]], int]:
     module = speedups.compiled("_inversions")
     if module is None:
         pytest.skip("the compiled twin is not built here (no C compiler at install)")
-    return cast(Callable[[Sequence[int]], int], module.count_inversions)
+    return cast("Callable[[Sequence[int]], int]", module.count_inversions)
 
 
 @pytest.fixture(params=["pure", "compiled"])

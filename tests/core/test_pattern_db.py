@@ -8,7 +8,7 @@ import resource
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -22,6 +22,9 @@ from core.pattern_db import (
 )
 from core.settings import SetupError
 from tests.core.ground_truth import distances_from
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 COMPILED = speedups.compiled("_search")
 needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._search is not built")

@@ -5,8 +5,8 @@ lengths, and cancellation, deadlines and progress work."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,6 +19,9 @@ from tests.core.ground_truth import (
     distances_from,
     seeded_custom_goal,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 DATA = Path(__file__).parent / "data"
 COMPILED = speedups.compiled("_search")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given
@@ -19,6 +19,9 @@ from core.solution import (
     replay,
     replay_end,
 )
+
+if TYPE_CHECKING:
+    import random
 
 ONE_AWAY = parse_board("1 2 3\n4 5 6\n7 0 8")  # tile 8 slides left into the blank
 

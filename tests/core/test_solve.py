@@ -11,8 +11,7 @@ import random
 import sys
 import time
 import types
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import given, settings
@@ -42,6 +41,9 @@ from core.solution import (
 from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
 from tests.core.test_fast_solver import solvable_boards_with_goals
 from tests.core.test_search import DATA
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 class StandInEngine:

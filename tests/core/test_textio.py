@@ -6,7 +6,7 @@ import codecs
 import io
 import os
 import threading
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given
@@ -21,6 +21,9 @@ from core.textio import (
     read_stream,
     read_text_file,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 BOARD = "1 2 3\n4 5 6\n7 8 0\n"
 

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMessageBox
-from pytestqt.qtbot import QtBot
 
 from core import Board
 from gui.appearance import forced_palette
-from gui.board_view import BoardView
 from gui.main_window import MainWindow
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from PySide6.QtGui import QColor
+    from pytestqt.qtbot import QtBot
+
+    from gui.board_view import BoardView
 
 ARTICLE_BOARD = Board.from_rows(
     [[12, 1, 10, 2], [7, 11, 4, 14], [5, 0, 9, 15], [8, 13, 6, 3]]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from pytestqt.qtbot import QtBot
 
 from core import Board
 from tests.gui.conftest import click_cell
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

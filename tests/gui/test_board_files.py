@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget
-from pytestqt.qtbot import QtBot
 
 from core import Board, format_board
 from gui.board_editor import BoardEditor
 from gui.board_files import BoardFiles, refusal_reason
 from gui.board_model import BoardModel
 from gui.session import SavedBoard
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 
 @pytest.fixture

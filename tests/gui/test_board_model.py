@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
-from pytestqt.qtbot import QtBot
 
 from core import Board, BoardError, check, inversion_counts, inversion_pairs, suggest_fix
 from gui.board_model import BoardModel
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 
 def test_default_is_the_solved_four_by_four():

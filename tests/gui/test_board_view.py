@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
-from pytestqt.qtbot import QtBot
 
 from core import Board, check
 from gui.mode_controller import Mode
@@ -16,6 +17,9 @@ from tests.gui.conftest import (
     pixel_in_tile,
     type_cells,
 )
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 
 def verdict_text(window) -> str:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from PySide6.QtGui import QGuiApplication, QImage
-from pytestqt.qtbot import QtBot
 
 from gui.export import PNG_SCALE, ResultPicture
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, click_cell
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from PySide6.QtWidgets import QLabel
-from pytestqt.qtbot import QtBot
 
 from core import Board
 from gui.board_model import BoardModel
 from gui.goal_preview import GoalPreview, goal_caption
 from gui.inversion_panel import InversionPanel
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

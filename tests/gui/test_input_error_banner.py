@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QPushButton
-from pytestqt.qtbot import QtBot
 
 from core import format_board
 from gui.input_error_banner import InputErrorBanner
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +18,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QWidget,
 )
-from pytestqt.qtbot import QtBot
 
 from core import Board, format_board, inversion_pairs, parse_draft
 from core.textio import decode_text
@@ -26,6 +26,9 @@ from gui.document import read_board_file
 from gui.mode_controller import Mode
 from gui.palette import is_dark
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, pixel_on_outline, type_cells
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 
 def test_stable_object_names(window):

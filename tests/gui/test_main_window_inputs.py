@@ -8,13 +8,16 @@ import os
 import threading
 import tracemalloc
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from core import Board, format_board
 from core.textio import MAX_INPUT_BYTES
-from gui.main_window import MainWindow
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, OFFSCREEN_NOISE
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
 
 HUGE_INTEGER = "9" * 5000  # past Python's 4,300-digit limit for int(str)
 

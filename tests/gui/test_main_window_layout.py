@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from random import Random
+from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtWidgets import QWidget
-from pytestqt.qtbot import QtBot
 
 from core import Board, random_board
 from gui.app import SCREENSHOT_SIZE, settle_layout
 from gui.main_window import MainWindow
 from tests.gui.conftest import ARTICLE_BOARD
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 
 def shown(qtbot: QtBot, window: MainWindow, board: Board) -> None:

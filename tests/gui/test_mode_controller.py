@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
-from pytestqt.qtbot import QtBot
 
 from core import Board, Direction
 from core.draft import Draft
 from gui.mode_controller import INTERACTIONS, Mode
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -14,14 +14,19 @@ from PIL import Image
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QColor, QDragEnterEvent, QDropEvent, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
-from pytestqt.qtbot import QtBot
 
 from core.photo.training.synthetic import StyleSet, SyntheticPhoto, generate_photo
-from gui.main_window import MainWindow
 from gui.photo_dialog import PhotoDialog, ReadState
 from gui.photo_import import png_bytes
 
 from .conftest import ARTICLE_BOARD
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from pytestqt.qtbot import QtBot
+
+    from gui.main_window import MainWindow
 
 #: Test photos the reader reads exactly today, by size (picked by running the reader).
 EXACT_SEEDS = {(3, 3): 14, (4, 4): 5, (5, 5): 11}

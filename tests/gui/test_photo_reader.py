@@ -8,14 +8,18 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from pytestqt.qtbot import QtBot
 
 import gui.photo_reader
 from core.photo.training.synthetic import StyleSet, generate_photo
-from gui.main_window import MainWindow
 from gui.photo_reader import PhotoReader, ReadOutcome, ReadRequest
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from gui.main_window import MainWindow
 
 READ_TIMEOUT_MS = 20_000
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
-from pytestqt.qtbot import QtBot
 
 from core import Board, check
 from gui.mode_controller import Mode
 from gui.play_panel import PlayPanel, clock_text
 from tests.gui.conftest import click_cell
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

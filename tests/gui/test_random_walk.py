@@ -4,14 +4,17 @@ from what core says of the cells on screen."""
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QLabel
-from pytestqt.qtbot import QtBot
 
 from core import Board, check, find_problems
 from gui.mode_controller import Mode
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 ACTIONS = 2_000
 PASTES = [

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSlider
-from pytestqt.qtbot import QtBot
 
 from core import Board, apply_slide, legal_slides
 from core.solution import Solution, SolveMethod
 from gui.solution_player import LETTERS_PER_LINE, SolutionPlayer, length_text
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 ARTICLE_BOARD = Board.from_rows([[12, 1, 10, 2], [7, 11, 4, 14], [5, 0, 9, 15], [8, 13, 6, 3]])
 

@@ -8,18 +8,23 @@ from __future__ import annotations
 import random
 import threading
 from collections import deque
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from pytestqt.qtbot import QtBot
 
 from core import Board, Goal, apply_slide, legal_slides, scramble
 from core.solution import SearchProgress, Solution, SolveCancelledError, SolveMethod
-from gui.main_window import MainWindow
 from gui.mode_controller import Mode
 from tests.gui.conftest import LOYD_BOARD, click_cell
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pytestqt.qtbot import QtBot
+
+    from gui.main_window import MainWindow
 
 GOAL_3X3 = Board.solved(3, 3)
 START_3X3 = scramble(GOAL_3X3, 60, random.Random(5))

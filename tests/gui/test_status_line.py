@@ -3,10 +3,14 @@ describes without ever clearing a newer one."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
-from pytestqt.qtbot import QtBot
 
 from gui.status_line import MAX_MESSAGE_LENGTH, StatusLine, one_line
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 
 class Signals(QObject):

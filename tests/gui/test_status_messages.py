@@ -3,18 +3,23 @@ changes (unless it describes that change), and one about a dialog goes with the 
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QPushButton
-from pytestqt.qtbot import QtBot
 
 from core import Board
-from gui.main_window import MainWindow
 from gui.mode_controller import Mode
 from tests.gui.conftest import LOYD_BOARD, click_cell, type_cells
 from tests.gui.test_photo_dialog import EXACT_SEEDS, open_photo, photo_file
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from pytestqt.qtbot import QtBot
+
+    from gui.main_window import MainWindow
 
 TWO_SLIDES_AWAY = Board(3, 3, (1, 2, 3, 4, 5, 6, 0, 7, 8))
 

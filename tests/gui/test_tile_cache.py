@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
-from pytestqt.qtbot import QtBot
 
 from core import inversion_pairs, random_board
 from gui.appearance import forced_palette
 from gui.board_model import BoardModel
 from gui.board_painter import BoardGeometry, BoardPainter, ViewState
 from gui.tile_cache import NEW_TILES_PER_PAINT, TileCache
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 
 def render(

@@ -10,16 +10,20 @@ empties the cell and stays; Delete empties it; arrows move and end the number.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel
-from pytestqt.qtbot import QtBot
 
 from core import Board
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, click_cell
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pytestqt.qtbot import QtBot
 
 ARTICLE_ALOUD = "12 1 10 2 7 11 4 14 5 0 9 15 8 13 6 3"
 

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QPalette, QTextCursor
 from PySide6.QtWidgets import QLabel
-from pytestqt.qtbot import QtBot
 
 from core import Board, StepKind, check, walkthrough
 from gui.appearance import forced_palette
-from gui.main_window import MainWindow
-from gui.walkthrough_dialog import WalkthroughDialog
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, click_cell, pixel_in_tile
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from gui.main_window import MainWindow
+    from gui.walkthrough_dialog import WalkthroughDialog
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
-from pytestqt.qtbot import QtBot
 
 from core import Board, check
 from core.moves import slide_effect
 from gui.why_dialog import EXAMPLE_BOARD, WhyDialog, describe
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

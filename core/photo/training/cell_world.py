@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,9 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from core.photo.cells import FloatArray, cell_crops, network_inputs
 from core.photo.network import MAX_NUMBER
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 FONT_FOLDERS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
 

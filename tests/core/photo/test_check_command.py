@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -14,6 +13,9 @@ from core.photo import check_command
 from core.photo.training.synthetic import StyleSet, generate_photo
 from core.rule import is_solvable
 from tests.core.photo.real_photos import real_photos
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @pytest.fixture(scope="module")

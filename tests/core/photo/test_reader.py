@@ -9,10 +9,9 @@ seen in training.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
@@ -23,9 +22,13 @@ from PIL import Image, ImageDraw, ImageFont
 from core.photo import reader
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad
-from core.photo.grid import GridFit
 from core.photo.reader import PhotoReading, read_photo
 from core.photo.training.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from core.photo.grid import GridFit
 
 TEST_PHOTO_COUNT = 200
 
