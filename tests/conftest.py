@@ -6,7 +6,16 @@ import os
 import shutil
 import tempfile
 
+from hypothesis import settings
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Property tests run fewer examples at a desk than in CI: a quick run to work by, and the
+# full count where it is the gate (.ci/run sets HYPOTHESIS_PROFILE=ci). A test that names
+# its own max_examples keeps it in both.
+settings.register_profile("dev", max_examples=25)
+settings.register_profile("ci", max_examples=100, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 # Every test that solves (in process, in the window, or through a child process, which
 # inherits this) builds the search's tables in a folder of this run, never in the user's.
