@@ -8,9 +8,11 @@ the speed-solving community.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from core.board import BLANK, Board, BoardError
@@ -166,13 +168,33 @@ class Solution:
     def to_dict(self) -> dict[str, Any]:
         """The `solve --json` object: solvable, optimal, lower_bound, length, moves,
         directions."""
+        return {**self._head(), "moves": list(self.moves), "directions": self.directions}
+
+    def json_pieces(self, moves_per_piece: int = 1 << 16) -> Iterator[str]:
+        """`json.dumps(self.to_dict())` in pieces, the moves worked out as they are written:
+        the hand method's tens of millions of moves on a large board would take gigabytes
+        as one list of numbers and one string."""
+        if self.length <= moves_per_piece:
+            yield json.dumps(self.to_dict())
+            return
+        yield json.dumps(self._head())[:-1] + ', "moves": ['
+        numbers = iter_moves_from_directions(self.start, self.letters)
+        first = True
+        while piece := list(islice(numbers, moves_per_piece)):
+            yield ("" if first else ", ") + ", ".join(map(str, piece))
+            first = False
+        yield '], "directions": "'
+        for start in range(0, self.length, moves_per_piece * 16):
+            yield self.letters[start : start + moves_per_piece * 16].decode("ascii")
+        yield '"}'
+
+    def _head(self) -> dict[str, Any]:
+        """The keys of `to_dict` before the moves, in its order."""
         return {
             "solvable": True,
             "optimal": self.optimal,
             "lower_bound": self.lower_bound,
             "length": self.length,
-            "moves": list(self.moves),
-            "directions": self.directions,
         }
 
 
@@ -241,10 +263,15 @@ def moves_from_directions(start: Board, directions: str | bytes) -> tuple[int, .
     """The tile numbers slid by `directions` (U, D, L, R; as text or ASCII bytes) from
     `start`; the inverse of `directions_of`. Raises `BoardError` on another letter or a move
     off the board."""
+    return tuple(iter_moves_from_directions(start, directions))
+
+
+def iter_moves_from_directions(start: Board, directions: str | bytes) -> Iterator[int]:
+    """`moves_from_directions` one move at a time, so a long solution's numbers need not
+    all be held at once. Raises `BoardError` when it reaches a bad letter or move."""
     width, height = start.width, start.height
     tiles = list(start.tiles)
     blank = tiles.index(BLANK)
-    moves = []
     if isinstance(directions, bytes):
         directions = directions.decode("ascii", errors="replace")
     for number, letter in enumerate(directions, start=1):
@@ -256,10 +283,9 @@ def moves_from_directions(start: Board, directions: str | bytes) -> tuple[int, .
         if not (0 <= row < height and 0 <= column < width):
             raise BoardError(f"move {number}: no tile can slide {letter} into the blank")
         cell = row * width + column
-        moves.append(tiles[cell])
+        yield tiles[cell]
         tiles[blank], tiles[cell] = tiles[cell], BLANK
         blank = cell
-    return tuple(moves)
 
 
 def _beside(first: int, second: int, width: int) -> bool:

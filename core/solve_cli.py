@@ -174,7 +174,9 @@ def _solve_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
             say(f"{COMMAND}: {_unsolvable_reason(error)}")
         return EXIT_UNSOLVABLE
     if args.json:
-        write_out(out, json.dumps(solution.to_dict()) + "\n")
+        for piece in solution.json_pieces():
+            write_out(out, piece)
+        write_out(out, "\n")
     else:
         moves = f"{solution.length} move{'' if solution.length == 1 else 's'}"
         write_out(out, f"{moves}, {_proof_text(solution)}\n")

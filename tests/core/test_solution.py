@@ -144,3 +144,36 @@ def test_the_distance_bound_never_exceeds_a_walk_and_shares_its_parity(
     bound = distance_bound(board, goal)
     assert bound <= length
     assert bound % 2 == length % 2
+
+
+@given(
+    side=st.integers(2, 9),
+    piece=st.integers(1, 40),
+    seed=st.integers(0, 2**16),
+    lower_bound=st.booleans(),
+)
+def test_json_in_pieces_is_exactly_the_json_of_the_whole(
+    side: int, piece: int, seed: int, lower_bound: bool
+) -> None:
+    import json
+    import random
+
+    from core import random_board
+    from core.fast_solver import solve_fast_letters
+
+    start = random_board(side, side + 1, solvable=True, rng=random.Random(seed))
+    goal = Board.solved(side, side + 1)
+    letters = solve_fast_letters(start, goal)
+    solution = Solution(
+        start,
+        goal,
+        None,
+        SolveMethod.FAST,
+        optimal=False,
+        letters=letters,
+        lower_bound=distance_bound(start, goal) if lower_bound else None,
+    )
+    pieces = list(solution.json_pieces(moves_per_piece=piece))
+    assert "".join(pieces) == json.dumps(solution.to_dict())
+    if solution.length > piece:
+        assert len(pieces) > 2  # written as it goes, not as one string
