@@ -32,6 +32,8 @@ def cell_description(view: BoardView, index: int) -> str:
     else:
         held = f"tile {value}"
     marked = " (a problem: see the verdict)" if index in model.problem_cells else ""
+    if index in model.cells_to_check:
+        marked += " (read from the photo: check it)"
     return f"{where}: {held}{marked}"
 
 

@@ -83,6 +83,7 @@ class BoardEditor(QObject):
         one number, Backspace included, are one undo step.
         """
         current = self.model.cell(cell)
+        self.model.confirm_cell(cell)  # typed over, even with the number it held
         if digit == ERASE_LAST_DIGIT:
             value: Cell = (current or 0) // 10 if continues else 0  # 1 erased is the blank
         elif continues and current:

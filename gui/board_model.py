@@ -45,6 +45,9 @@ class BoardModel(QObject):
         #: Partners given with the highlighted tile (the guided walk's), else None.
         self._chosen_partners: frozenset[int] | None = None
         self._changed_by_slide = False
+        #: Cells read from a photo that the reader was unsure of and nobody has edited or
+        #: confirmed since.
+        self._to_check: frozenset[int] = frozenset()
 
     # -- what the views read ---------------------------------------------------------
 
@@ -173,6 +176,22 @@ class BoardModel(QObject):
             self._partners = frozenset() if tile is None else self._draft.analysis.partners(tile)
         return self._partners
 
+    @property
+    def cells_to_check(self) -> frozenset[int]:
+        """Cells a photo's reader was unsure of, until each is edited or confirmed."""
+        return self._to_check
+
+    def set_cells_to_check(self, cells: Iterable[int]) -> None:
+        """Mark `cells` to check (the photo import, after its board is loaded)."""
+        self._to_check = frozenset(cell for cell in cells if 0 <= cell < self.cell_count)
+        self.highlight_changed.emit()
+
+    def confirm_cell(self, cell: int) -> None:
+        """The person has looked at `cell` (typed its number, even the one it held)."""
+        if cell in self._to_check:
+            self._to_check = self._to_check - {cell}
+            self.highlight_changed.emit()
+
     # -- mutators (only gui.commands calls these) -------------------------------------
 
     def set_draft(self, draft: Draft, *, slide: bool = False) -> None:
@@ -180,8 +199,17 @@ class BoardModel(QObject):
         `slide` says the change is one tile slid (see `changed_by_slide`)."""
         if draft == self._draft and same_goal(draft.goal, self._draft.goal):
             return
+        previous = self._draft
         self._draft = draft
         self._changed_by_slide = slide
+        if self._to_check:
+            # A cell edited has been looked at; a new shape is another board.
+            if (draft.width, draft.height) != (previous.width, previous.height):
+                self._to_check = frozenset()
+            else:
+                self._to_check = frozenset(
+                    cell for cell in self._to_check if draft.cells[cell] == previous.cells[cell]
+                )
         self._partners = None
         self._chosen_partners = None
         # A highlight refers to tiles; drop it when those tiles no longer exist.

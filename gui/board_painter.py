@@ -308,6 +308,23 @@ class BoardPainter:
             else:
                 painter.drawText(rect, align, str(geometry.rows - row))
 
+    def _paint_marks_to_check(
+        self, painter: QPainter, colours: BoardColours, rects: list[QRectF], radius: float
+    ) -> None:
+        """An orange outline and a '?' in the top left of each cell read from a photo that
+        is still to check (the blank's cell too: the reader may have taken a tile for it)."""
+        side = rects[0].width()
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(colours.to_check, max(2.0, side * 0.06), Qt.PenStyle.DashDotLine))
+        for rect in rects:
+            painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
+        painter.setFont(self._sized_font(max(9, side * 0.24), bold=True))
+        painter.setPen(colours.to_check)
+        # Top left: the inversion badge takes the top right.
+        corner = int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        for rect in rects:
+            painter.drawText(rect.adjusted(side * 0.1, side * 0.02, 0, 0), corner, "?")
+
     def _paint_cells(  # noqa: PLR0917 (one call site, all parts of one paint)
         self,
         painter: QPainter,
@@ -348,6 +365,8 @@ class BoardPainter:
         tiles_by_fill: dict[str, list[Tile]] = {"tile": [], "problem": [], "partner": []}
         labelled: list[Tile] = []
         marked: list[QRectF] = []
+        to_check = model.cells_to_check
+        check_rects: list[QRectF] = []
         origin = geometry.origin
         left, top, side = origin.x() + inset, origin.y() + inset, cell_size - 2 * inset
         slide = state.slide
@@ -370,6 +389,8 @@ class BoardPainter:
                 rect = QRectF(left + column * cell_size, y, side, side)
                 if index in problem_cells:
                     marked.append(rect)
+                if index in to_check and value is not None:
+                    check_rects.append(rect)
                 if value is None:
                     empty_rects.append(rect)
                     continue
@@ -434,6 +455,8 @@ class BoardPainter:
         for rect, _index, value in labelled:
             if value in emphasised:
                 painter.drawRoundedRect(rect, radius, radius)
+        if check_rects:
+            self._paint_marks_to_check(painter, colours, check_rects, radius)
         # The connector goes under the numbers so both tiles of the pair stay readable.
         self._paint_pair_connector(painter, geometry, colours)
         painter.setPen(colours.text)

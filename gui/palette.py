@@ -59,6 +59,8 @@ class BoardColours:
     connector: QColor
     badge: QColor
     badge_text: QColor
+    #: A cell read from a photo to check: orange, as the photo dialog marks it.
+    to_check: QColor
 
     @classmethod
     def for_palette(cls, palette: QPalette, solvable: bool | None) -> BoardColours:
@@ -87,4 +89,5 @@ class BoardColours:
             connector=QColor(highlight.red(), highlight.green(), highlight.blue(), 150),
             badge=mix(text, window, 0.15),
             badge_text=window,
+            to_check=QColor("#FFA94D") if dark else QColor("#D9480F"),
         )

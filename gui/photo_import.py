@@ -194,6 +194,9 @@ class PhotoImport(QObject):
         if draft is None:
             return
         self._editor.load_draft(draft, "Read board from photo")
+        # Marked on the board until each is edited or typed over: the note below goes with
+        # the next edit, the marks stay with the cells not yet looked at.
+        self._model.set_cells_to_check(index for index, _number in dialog.unchecked_cells())
         typed = len(dialog.typed)
         said = f", {typed} corrected by hand" if typed else ""
         check = dialog.check_note()

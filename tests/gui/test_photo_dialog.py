@@ -500,3 +500,39 @@ def test_open_photo_offers_only_the_formats_this_install_reads(
     monkeypatch.setattr(image_module.Image, "registered_extensions", lambda: registered)
     assert "webp" not in photo_filter()
     assert "*.jpg" in photo_filter()
+
+
+def test_unsure_cells_stay_marked_on_the_board_until_edited_or_typed_over(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    import dataclasses
+
+    from PySide6.QtGui import QAccessible
+
+    seed = EXACT_SEEDS[(3, 3)]
+    dialog = open_photo(qtbot, window, photo_file(tmp_path, seed))
+    reading = dialog.reading
+    assert reading is not None
+    cells = list(reading.cells)
+    for index in (1, 4, 7):
+        cells[index] = dataclasses.replace(cells[index], unsure=True)
+    dialog.reading = dataclasses.replace(reading, cells=tuple(cells))
+    dialog.typed[7] = cells[7].number  # corrected in the dialog: looked at already
+    with qtbot.waitSignal(dialog.finished):
+        dialog.use_button.click()
+    model = window.model
+    assert model.cells_to_check == {1, 4}
+    view = window.board_view
+    board = QAccessible.queryAccessibleInterface(view)
+    assert board.child(1).text(QAccessible.Text.Name).endswith("(read from the photo: check it)")
+    window.resize(1180, 780)
+    window.grab().save("/tmp/photo_cells_to_check.png")
+    # The note goes with the next edit; the marks stay on the cells not yet looked at.
+    window.editor.swap_cells(0, 2)
+    assert model.cells_to_check == {1, 4}
+    # Typing over a cell, even with the number it holds, confirms it.
+    window.editor.type_digit(4, model.cell(4) or 0, continues=False)
+    assert model.cells_to_check == {1}
+    # Editing it to another number does too; a new board clears the rest.
+    window.editor.swap_cells(1, 8)
+    assert model.cells_to_check == frozenset()
