@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QAction
 
 from gui.actions import make_action
@@ -22,13 +22,44 @@ if TYPE_CHECKING:
     from gui.why_dialog import WhyDialog
 
 
+#: Between the board and a dialog placed beside it.
+BESIDE_GAP = 12
+
+
+def beside(board: QRect, size: QSize, screen: QRect) -> QPoint:
+    """Where a window of `size` goes so it hides none of `board` (global coordinates): to
+    its right, else its left, else below, else above, on `screen`; when none fits, the
+    side with most room, kept on the screen."""
+    gap = BESIDE_GAP
+    places = (
+        QPoint(board.right() + gap, board.top()),
+        QPoint(board.left() - gap - size.width(), board.top()),
+        QPoint(board.left(), board.bottom() + gap),
+        QPoint(board.left(), board.top() - gap - size.height()),
+    )
+    for place in places:
+        if screen.contains(QRect(place, size)):
+            return place
+    room_right = screen.right() - board.right()
+    room_left = board.left() - screen.left()
+    x = board.right() + gap if room_right >= room_left else board.left() - gap - size.width()
+    x = max(screen.left(), min(x, screen.right() - size.width()))
+    y = max(screen.top(), min(board.top(), screen.bottom() - size.height()))
+    return QPoint(x, y)
+
+
 class HelpMenu(QObject):
     """Help for one window's board; `dialog_parent` parents the dialogs and the actions."""
 
-    def __init__(self, model: BoardModel, *, dialog_parent: QWidget) -> None:
+    def __init__(
+        self, model: BoardModel, *, dialog_parent: QWidget, board: QWidget | None = None
+    ) -> None:
         super().__init__(dialog_parent)
         self._model = model
         self._dialog_parent = dialog_parent
+        #: The board on screen: the guided walk opens beside it, not over the tiles it
+        #: talks about.
+        self._board = board
         #: Made on first use (Help > Walk Me Through It).
         self.walkthrough_dialog: WalkthroughDialog | None = None
         self.walkthrough_action = make_action(
@@ -56,7 +87,14 @@ class HelpMenu(QObject):
         from gui.walkthrough_dialog import WalkthroughDialog
 
         if self.walkthrough_dialog is None:
-            self.walkthrough_dialog = WalkthroughDialog(self._model, self._dialog_parent)
+            dialog = WalkthroughDialog(self._model, self._dialog_parent)
+            self.walkthrough_dialog = dialog
+            if self._board is not None and self._board.isVisible():
+                dialog.adjustSize()
+                board = QRect(self._board.mapToGlobal(QPoint(0, 0)), self._board.size())
+                dialog.move(
+                    beside(board, dialog.frameSize(), self._board.screen().availableGeometry())
+                )
         elif self.walkthrough_dialog.isVisible():
             self.walkthrough_dialog.raise_()  # open behind the window: to the front
         self.walkthrough_dialog.show()

@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
         self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
         self.explanation_view = ExplanationView(self.model, self)
-        self.help = HelpMenu(self.model, dialog_parent=self)
+        self.help = HelpMenu(self.model, dialog_parent=self, board=self.board_view)
         self.inversion_panel = InversionPanel(self.model, self)
         self.sequence_strip = SequenceStrip(self.model, self)
         self.size_bar = SizeBar(self.model, self)

@@ -197,3 +197,58 @@ def test_the_explanation_link_takes_the_dark_palette_link_colour(window: MainWin
     cursor.movePosition(QTextCursor.MoveOperation.Right)
     colour = cursor.charFormat().foreground().color()
     assert colour == dark.color(QPalette.ColorRole.Link)
+
+
+@pytest.mark.parametrize(
+    ("board", "expected"),
+    [
+        # room on the right of the board: there
+        ((100, 100, 400, 400), (511, 100)),
+        # the board at the screen's right edge: on its left
+        ((1400, 100, 400, 400), (1088, 100)),
+        # a board as wide as the screen: below it
+        ((0, 100, 1920, 400), (0, 511)),
+    ],
+)
+def test_a_dialog_goes_beside_the_board_where_the_screen_has_room(
+    board: tuple[int, int, int, int], expected: tuple[int, int]
+) -> None:
+    from PySide6.QtCore import QRect, QSize
+
+    from gui.help_menu import beside
+
+    screen = QRect(0, 0, 1920, 1080)
+    size = QSize(300, 400)
+    place = beside(QRect(*board), size, screen)
+    assert (place.x(), place.y()) == expected
+    assert not QRect(place, size).intersects(QRect(*board))
+    assert screen.contains(QRect(place, size))
+
+
+def test_with_no_room_anywhere_the_dialog_stays_on_the_screen() -> None:
+    from PySide6.QtCore import QRect, QSize
+
+    from gui.help_menu import beside
+
+    screen = QRect(0, 0, 800, 600)
+    place = beside(QRect(50, 50, 700, 500), QSize(300, 400), screen)
+    assert screen.contains(QRect(place, QSize(300, 400)))
+
+
+def test_the_walk_opens_beside_the_board_not_over_it(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtCore import QRect
+
+    window.editor.load(ARTICLE_BOARD)
+    window.resize(700, 560)
+    window.move(0, 0)
+    window.help.walkthrough_action.trigger()
+    dialog = window.help.walkthrough_dialog
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    view = window.board_view
+    board = QRect(view.mapToGlobal(QPoint(0, 0)), view.size())
+    screen = view.screen().availableGeometry()
+    if screen.width() >= board.right() + 12 + dialog.frameSize().width():
+        assert not dialog.frameGeometry().intersects(board)
+    else:
+        assert screen.contains(dialog.frameGeometry().topLeft())
