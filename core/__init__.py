@@ -4,6 +4,7 @@ Nothing here imports Qt; the window in `gui` and the `slidecheck check` command 
 """
 
 from core.board import MAX_CELLS, Board, BoardError, CellProblem, find_problems
+from core.draft import parse_draft
 from core.fix import suggest_fix
 from core.formats import (
     BoardFormat,
@@ -12,7 +13,6 @@ from core.formats import (
     format_board,
     parse_board,
     parse_document,
-    parse_draft,
 )
 from core.moves import (
     Direction,

@@ -120,10 +120,17 @@ class Board:
         tiles[first_index], tiles[second_index] = tiles[second_index], tiles[first_index]
         return Board(self.width, self.height, tuple(tiles))
 
-    def __str__(self) -> str:
-        from core.formats import format_board  # formats imports board; keep the cycle lazy
+    def grid_text(self) -> str:
+        """The board as rows of right-aligned numbers, one row a line (the grid form
+        `core.formats` reads back; a one-row board gets a `Wx1` size line so it is not
+        taken for a flat square)."""
+        cell_width = len(str(self.size - 1))
+        lines = [" ".join(str(tile).rjust(cell_width) for tile in row) for row in self.rows()]
+        header = [f"{self.width}x1"] if self.height == 1 else []
+        return "\n".join(header + lines) + "\n"
 
-        return format_board(self)
+    def __str__(self) -> str:
+        return self.grid_text()
 
     def __repr__(self) -> str:
         shown = self.tiles[:64]

@@ -13,6 +13,7 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from core.board import (
+    MAX_CELLS,
     Board,
     BoardError,
     CellProblem,
@@ -21,6 +22,7 @@ from core.board import (
     validate_shape,
 )
 from core.fix import suggest_fix
+from core.formats import TilesWrongError, format_board, parse_document
 from core.rule import Goal, GoalName, Verdict, check, inversion_index
 
 if TYPE_CHECKING:
@@ -244,8 +246,6 @@ class Draft:
 
     def text(self) -> str:
         """The draft as grid text; an unfinished board keeps its gaps as `_`."""
-        from core.formats import format_board
-
         board = self.board
         if board is not None:
             return format_board(board)
@@ -312,3 +312,21 @@ def _analyse(width: int, height: int, cells: tuple[Cell, ...], goal: Goal) -> An
         board = None
     problem_cells = frozenset(cell for problem in problems for cell in problem.cells)
     return Analysis(board, goal, tuple(problems), problem_cells)
+
+
+def parse_draft(text: str, width: int | None = None, *, max_cells: int = MAX_CELLS) -> Draft:
+    """Read a board for editing: like `parse_document`, but a board of a good shape whose
+    tiles are wrong (a duplicate, a tile out of range, a missing tile, two blanks) comes
+    back as a `Draft` whose analysis names every problem, so a typo can be fixed where it
+    is. Text that is no board at all (not numbers, ragged rows, too large) still raises
+    `BoardError`, as does a custom goal that cannot be read.
+    """
+    try:
+        document = parse_document(text, width, max_cells=max_cells)
+    except TilesWrongError as wrong:
+        if wrong.width * wrong.height > max_cells:
+            raise
+        return Draft(
+            wrong.width, wrong.height, tuple(wrong.values), wrong.goal or GoalName.BLANK_LAST
+        )
+    return Draft.of(document.board, document.goal or GoalName.BLANK_LAST)

@@ -23,8 +23,6 @@ from core.rule import GOAL_NAMES, Goal, GoalName
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
-    from core.draft import Draft
-
 #: Longest text accepted: room for MAX_CELLS numbers of up to seven digits plus separators.
 MAX_TEXT_LENGTH = 64 * 1024 * 1024
 #: Longest cell token: longer digit runs cannot be a tile on any board we accept.
@@ -269,7 +267,7 @@ def _parse_json(text: str, start: int) -> ParsedBoard:
         height = len(cells) // width
     try:
         board = _json_board(cells, width, height)
-    except _TilesWrongError as wrong:
+    except TilesWrongError as wrong:
         # A draft of it may still be opened: it must carry the goal the text names.
         wrong.goal = _json_goal(data.get("goal"), wrong.width, wrong.height)
         raise
@@ -691,7 +689,7 @@ def _board_from_cells(
         values[values.index(count)] = 0
     problems = find_problems(width, height, values)
     if problems:
-        raise _TilesWrongError(problems[0].message, width, height, values)
+        raise TilesWrongError(problems[0].message, width, height, values)
     return Board(width, height, tuple(values))
 
 
@@ -919,7 +917,7 @@ def _widest_gap(text: str, count: int) -> int:
     return count
 
 
-class _TilesWrongError(BoardError):
+class TilesWrongError(BoardError):
     """A board of a good shape whose numbers are not a permutation (a duplicate, a tile out
     of range, two blanks, ...): still worth showing, with its problems marked."""
 
@@ -927,26 +925,6 @@ class _TilesWrongError(BoardError):
         super().__init__(message)
         self.width, self.height, self.values = width, height, values
         self.goal: Goal | None = None
-
-
-def parse_draft(text: str, width: int | None = None, *, max_cells: int = MAX_CELLS) -> Draft:
-    """Read a board for editing: like `parse_document`, but a board of a good shape whose
-    tiles are wrong (a duplicate, a tile out of range, a missing tile, two blanks) comes
-    back as a `Draft` whose analysis names every problem, so a typo can be fixed where it
-    is. Text that is no board at all (not numbers, ragged rows, too large) still raises
-    `BoardError`, as does a custom goal that cannot be read.
-    """
-    from core.draft import Draft  # core.draft reads text through this module
-
-    try:
-        document = parse_document(text, width, max_cells=max_cells)
-    except _TilesWrongError as wrong:
-        if wrong.width * wrong.height > max_cells:
-            raise
-        return Draft(
-            wrong.width, wrong.height, tuple(wrong.values), wrong.goal or GoalName.BLANK_LAST
-        )
-    return Draft.of(document.board, document.goal or GoalName.BLANK_LAST)
 
 
 def _cell_value(cell: str, index: int, width: int, height: int) -> int:
@@ -989,10 +967,7 @@ def format_board(board: Board, form: str = "grid", goal: str | Board | None = No
     "npuzzle" (size line then rows; `WxH` for rectangles). `goal` is written into JSON only.
     """
     if form == "grid":
-        cell_width = len(str(board.size - 1))
-        lines = [" ".join(str(t).rjust(cell_width) for t in row) for row in board.rows()]
-        header = [f"{board.width}x1"] if board.height == 1 else []
-        return "\n".join(header + lines) + "\n"
+        return board.grid_text()
     if form == "slash":
         if board.height == 1:
             return " ".join(map(str, board.tiles)) + "/\n"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from core.board import BLANK, Board, BoardError
-from core.rule import Goal, GoalName, goal_board, is_solvable
+from core.rule import Goal, GoalName, check, goal_board, is_solvable
 
 
 class Direction(Enum):
@@ -148,8 +148,6 @@ class SlideEffect:
 def slide_effect(board: Board, tile: int, goal: Goal = GoalName.BLANK_LAST) -> SlideEffect:
     """The numbers before and after sliding `tile` into the blank (`BoardError` if it is
     not beside the blank)."""
-    from core.rule import check
-
     after = apply_slide(board, tile)
     passed = abs(board.index_of(tile) - board.blank_index) - 1
     return SlideEffect(
