@@ -23,8 +23,9 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The default tier on every core (pytest-xdist); the long tiers below stay in one process.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # The long tiers the default run leaves out: the photo reader over the generated and real
 # photo sets, and every arrangement of small boards (exhaustive ground truth).
