@@ -246,7 +246,8 @@ class BoardPainter:
         if tile is not None and model.board is not None:
             count = len(model.partners_of_highlighted)
             if model.partners_chosen:
-                return f"tile {tile}: {count} pair{'' if count == 1 else 's'} counted on it"
+                smaller = "1 smaller tile" if count == 1 else f"{count} smaller tiles"
+                return f"tile {tile}: {smaller} read after it"
             return f"tile {tile}: {count} inversion partner{'' if count == 1 else 's'}"
         pair = model.highlighted_pair
         if pair is not None:

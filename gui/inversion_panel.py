@@ -254,15 +254,21 @@ class InversionPanel(QWidget):
                 "Hover a tile to count its inversions." if self._model.board is not None else ""
             )
             return
-        text = f"Tile {tile}: {count:,} inversion{'' if count == 1 else 's'}"
+        inversions = f"{count:,} inversion{'' if count == 1 else 's'}"
         partners = sorted(self._model.partners_of_highlighted)
-        if self._model.partners_chosen:
-            # The guided walk shows only the pairs it counts on this tile.
-            text += f", {len(partners):,} counted on it"
+        named = ""
         if partners:
-            named = ", ".join(map(str, partners[:PARTNERS_NAMED]))
             more = len(partners) - PARTNERS_NAMED
-            text += f" (with {named}{f' and {more:,} more' if more > 0 else ''})"
+            named = ", ".join(map(str, partners[:PARTNERS_NAMED]))
+            named += f" and {more:,} more" if more > 0 else ""
+        if self._model.partners_chosen:
+            # The guided walk counts, on each tile, the smaller tiles read after it: say
+            # that, then the tile's inversions in all (those with larger tiles before it too).
+            smaller = "1 smaller tile" if len(partners) == 1 else f"{len(partners):,} smaller tiles"
+            listed = f" ({named})" if partners else ""
+            text = f"Tile {tile}: {smaller} read after it{listed}; {inversions} in all"
+        else:
+            text = f"Tile {tile}: {inversions}" + (f" (with {named})" if partners else "")
         self._tile_line.setText(text)
 
     # -- look ----------------------------------------------------------------------

@@ -83,6 +83,11 @@ class SequenceStrip(QAbstractScrollArea):
         self._model = model
         self.setObjectName("sequenceStrip")
         self.setAccessibleName("Tiles in reading order")
+        # Said on hover as well: the strip has no label of its own.
+        self.setToolTip(
+            "The tiles as the rule reads them, row by row with the blank left out; each "
+            "arc joins an inversion pair. Hover or pick a tile to see its pairs."
+        )
         self.setFrameShape(QFrame.Shape.NoFrame)
         # As tall as the arcs and boxes need; extra height would only be empty band.
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)

@@ -129,3 +129,10 @@ def test_the_strip_lights_only_the_pairs_the_walk_counts_on_a_tile(qtbot, board)
     assert strip._arc_paths(index)[2] == len(everyone)
     model.set_highlighted_tile(tile, partners=later)  # the walk: the pairs it counts
     assert strip._arc_paths(index)[2] == len(later)
+
+
+def test_the_strip_says_what_it_shows_on_hover(qtbot) -> None:
+    # It has no label beside it: the tooltip is where a person learns what the boxes are.
+    _model, strip = shown_strip(qtbot, SEED_000)
+    assert "reads them" in strip.toolTip()
+    assert "inversion pair" in strip.toolTip()

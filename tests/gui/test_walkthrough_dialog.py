@@ -130,8 +130,10 @@ def test_the_highlighted_tile_and_only_its_counted_pairs_follow_the_step(
     # The pair list and the board's header say which pairs these are, not "all of 7's".
     tile_line = window.inversion_panel.findChild(QLabel, "tileInversionLabel")
     assert tile_line is not None
-    assert tile_line.text() == "Tile 7: 6 inversions, 4 counted on it (with 3, 4, 5, 6)"
-    assert view.painter()._highlight_summary() == "tile 7: 4 pairs counted on it"
+    assert tile_line.text() == (
+        "Tile 7: 4 smaller tiles read after it (3, 4, 5, 6); 6 inversions in all"
+    )
+    assert view.painter()._highlight_summary() == "tile 7: 4 smaller tiles read after it"
     qtbot.keyClick(dialog, Qt.Key.Key_End)
     assert model.highlighted_tile is None
     dialog.go_to(1)
