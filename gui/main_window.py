@@ -293,6 +293,9 @@ class MainWindow(QMainWindow):
         self.goal_picker.custom_goal_requested.connect(editor.use_current_as_goal)
         self.goal_preview.edit_requested.connect(self.edits.edit_goal)
         self.fix_suggestion.apply_requested.connect(editor.swap_tiles)
+        # The button hides once the board is fixed: the board, not the next widget in the
+        # tab chain (the explanation), keeps the keyboard.
+        self.fix_suggestion.apply_requested.connect(lambda _a, _b: self.board_view.setFocus())
         self.explanation_view.walkthrough_requested.connect(self.help.walkthrough_action.trigger)
         self.play_panel.hint_requested.connect(self.solving.hint)
         # The panel's check box and the View menu show one setting; either one changes it.

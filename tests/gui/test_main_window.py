@@ -210,6 +210,20 @@ def test_fix_button_makes_the_board_solvable(qtbot: QtBot, window):
     assert window.model.board == LOYD_BOARD.with_swapped(13, 14)
 
 
+def test_the_fix_applied_from_the_keyboard_leaves_the_keyboard_on_the_board(qtbot: QtBot, window):
+    window.editor.load(LOYD_BOARD)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    button = window.fix_suggestion.apply_button
+    qtbot.waitUntil(button.isVisible)
+    button.setFocus()
+    qtbot.waitUntil(button.hasFocus)
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    assert window.model.verdict.solvable
+    qtbot.waitUntil(window.board_view.hasFocus)
+
+
 def test_goal_picker(qtbot: QtBot, window):
     window.editor.load(Board.solved(4, 4, blank_first=True))
     assert not window.model.verdict.solvable
