@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return check_main(args[1:])
     if args and args[0] == "solve":
-        from core.solve_cli import main as solve_main
+        from core.cli.solve import main as solve_main
 
         return solve_main(args[1:])
     from gui.app import main as window_main  # imports Qt; only now

@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import Board, Verdict, check, format_board, solve_cli
+from core import Board, Verdict, check, format_board
 from core import cli as check_cli
 from core.cli import main
+from core.cli import solve as solve_cli
 from tests.core.strategies import boards
 
 REPO = Path(__file__).resolve().parents[2]
@@ -539,10 +540,10 @@ def test_batch_goes_on_after_a_json_integer_too_long_for_python() -> None:
 def test_batch_line_longer_than_the_limit_is_one_invalid_result(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import core.cli
+    from core.cli import common
 
-    monkeypatch.setattr(core.cli, "MAX_INPUT_BYTES", 1000)
-    monkeypatch.setattr(core.cli, "_BATCH_CHUNK", 64)
+    monkeypatch.setattr(common, "MAX_INPUT_BYTES", 1000)
+    monkeypatch.setattr(common, "_BATCH_CHUNK", 64)
     lines = ["1 2 3 0", "1 " * 5000, "2 1 3 0", "3 " * 700]
     stdin = io.TextIOWrapper(io.BytesIO("\n".join(lines).encode()))
     out = io.StringIO()

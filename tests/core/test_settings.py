@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from core import cli, pattern_db, settings, solve_cli, speedups
+from core import cli, pattern_db, settings, speedups
+from core.cli import solve as solve_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = "1 2 3\n4 5 6\n7 0 8\n"

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from core import Board, GoalName, format_board, goal_board, random_board
+from core.cli.solve import main
 from core.solution import distance_bound, moves_from_directions, replay_end
-from core.solve_cli import main
 from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
 from tests.core.test_solve import eighty_move_positions
 

@@ -16,9 +16,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from core import Board, BoardError, parse_document
+from core.cli.solve import main
 from core.rule import Goal, goal_board
 from core.solution import moves_from_directions, replay_end
-from core.solve_cli import main
 from core.textio import InputError, decode_text, detect_encoding
 from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
 from tests.core.test_readers_fuzz import (

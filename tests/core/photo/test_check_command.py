@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from core import cli, parse_board
-from core.photo import check_command
+from core.cli import photo as check_command
 from core.photo.training.synthetic import StyleSet, generate_photo
 from core.rule import is_solvable
 from tests.core.photo.real_photos import real_photos

@@ -22,7 +22,7 @@ import sys
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from core.board import BoardError
-from core.cli import (
+from core.cli.common import (
     EXIT_INVALID,
     EXIT_SOLVABLE,
     EXIT_UNSOLVABLE,

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from core import cli
 from core.board import Board, cell_name
+from core.cli import common as cli
 from core.formats import format_board
 from core.photo import photo_support_missing
 from core.rule import Goal, GoalName, check
