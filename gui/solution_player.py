@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import Board, apply_slide, check
-from core.invariant import invariant_line
+from core.invariant import invariant_line, invariant_sum_text
 from gui.transport_icons import Transport, transport_icon
 
 if TYPE_CHECKING:
@@ -348,8 +348,12 @@ class SolutionPlayer(QWidget):
         self._slider.blockSignals(True)
         self._slider.setValue(self._step)
         self._slider.blockSignals(False)
-        where = "Start" if self._step == 0 else f"Step {self._step:,} of {solution.length:,}"
-        line = f"{where}: {invariant_line(check(board, solution.goal), start)}"
+        if self._step == 0:
+            # Nothing to compare with yet: say what every slide will keep.
+            line = f"Start: {invariant_sum_text(start)}, which every slide keeps"
+        else:
+            step = f"Step {self._step:,} of {solution.length:,}"
+            line = f"{step}: {invariant_line(check(board, solution.goal), start)}"
         if self._step == solution.length and solution.length:
             line += ". The goal."
         self._invariant.setText(line)
