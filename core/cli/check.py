@@ -172,13 +172,18 @@ def _check_batch(
                         continue
             try:
                 document = parse_document(line, args.width)
-                line_goal: Goal = goal or document.goal or default_goal
+                # --goal and a line's own JSON goal must agree, as for one board.
+                line_goal: Goal = (
+                    chosen_goal(args.goal, goal, document)
+                    if goal is not None and document.goal is not None
+                    else goal or document.goal or default_goal
+                )
                 if args.json:
                     results.append(json.dumps(verdict_dict(document.board, line_goal)))
                 else:
                     solvable = is_solvable(document.board, line_goal)
                     results.append("solvable" if solvable else "unsolvable")
-            except BoardError as error:
+            except (BoardError, InputError) as error:
                 any_invalid = True
                 results.append(
                     json.dumps({"error": str(error)}) if args.json else f"invalid: {error}"

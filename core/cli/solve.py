@@ -210,7 +210,8 @@ def _solve_batch(
                     solution = _solve_text(entry.removesuffix("\r"), args, goal)
                 except UnsolvableError as error:
                     result, line_status = _unsolvable_line(error, args), EXIT_UNSOLVABLE
-                except BoardError as error:
+                except (BoardError, InputError) as error:
+                    # A line's own goal against --goal is that line's fault, not the batch's.
                     result, line_status = _invalid_line(error, args), EXIT_INVALID
                 else:
                     result, line_status = _solved_line(solution, args), EXIT_SOLVABLE

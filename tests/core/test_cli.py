@@ -690,3 +690,15 @@ def test_at_a_terminal_solve_answers_on_the_first_ctrl_d() -> None:
     assert status == 0
     assert out.splitlines() == ["1 move, optimal", "L"]
     assert "reading a board from standard input" in err
+
+
+def test_batch_a_lines_own_goal_against_goal_is_that_lines_invalid_result() -> None:
+    # As for one board: --goal and the line's JSON "goal" disagree, so neither answer is
+    # the one asked for. The other lines are answered.
+    own_goal = '{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": "blank-last"}'
+    code, out = run(["--batch", "--goal", "blank-first"], f"{own_goal}\n0 1 2 3\n")
+    assert code == 2
+    first, second = out.splitlines()
+    assert first.startswith("invalid: --goal")
+    assert "differ" in first
+    assert second == "solvable"

@@ -480,3 +480,12 @@ def run_launcher(argv: list[str], environment: dict[str, str]) -> subprocess.Com
 
 
 LAUNCH = "import sys; from gui.launcher import main; sys.exit(main(sys.argv[1:]))"
+
+
+def test_batch_a_lines_own_goal_against_goal_is_that_lines_invalid_result() -> None:
+    own_goal = '{"width": 2, "height": 2, "tiles": [1, 2, 3, 0], "goal": "blank-last"}'
+    code, out = run(["--batch", "--goal", "blank-first"], f"{own_goal}\n1 0 2 3\n")
+    assert code == 2
+    first, second = out.splitlines()
+    assert first.startswith("invalid: --goal")
+    assert second.startswith("1 ")  # the next line is still solved
