@@ -28,7 +28,7 @@ from core.photo.geometry import (
     pillow_perspective_coefficients,
     seen_side_ratio,
 )
-from core.photo.recognizer import TURNS, JointReading, read_cells
+from core.photo.recognizer import TURNS, JointReading, read_cells, screen_cost
 
 PixelArray = npt.NDArray[np.float32]
 
@@ -426,6 +426,11 @@ def find_grid(
     )
 
 
+#: How many count pairs an outline divided evenly is read whole in, the likeliest first
+#: (recognizer.screen_cost): the one that settles comes first or second when there is one.
+EVEN_PAIRS_READ = 4
+
+
 def _even_lines(cells: int) -> tuple[float, ...]:
     inner = RECTIFIED_SIZE - 2 * RECTIFIED_MARGIN
     return tuple(RECTIFIED_MARGIN + inner * index / cells for index in range(cells + 1))
@@ -459,7 +464,11 @@ def _evenly_divided(
         ),
         key=lambda pair: abs(pair[0] - fitted.columns) + abs(pair[1] - fitted.rows),
     )
-    for across, down in pairs:
+    # Read whole, a count pair costs as much as reading a board; a few cells of each say
+    # which counts are likeliest, so the one that settles is read first, not tenth.
+    pixels = rectified.pixels
+    pairs.sort(key=lambda pair: screen_cost(pixels, _even_lines(pair[0]), _even_lines(pair[1])))
+    for across, down in pairs[:EVEN_PAIRS_READ]:
         candidate = replace(
             fitted,
             corners=outline,

@@ -155,6 +155,33 @@ def _turn_log_probabilities(
     return result
 
 
+def screen_cost(
+    pixels: FloatArray, column_lines: tuple[float, ...], row_lines: tuple[float, ...]
+) -> float:
+    """A quick guess at how well the cells between these lines read, for ordering grids
+    before any is read whole: the mean, over a few cells spread across the grid, of each
+    cell's likeliest number's cost, in the turn where those read best. No assignment, so
+    no board is read; infinite when the cells are too small."""
+    columns, rows = len(column_lines) - 1, len(row_lines) - 1
+    cell_count = columns * rows
+    if cell_count - 1 > MAX_NUMBER:
+        return float("inf")
+    try:
+        crops = cell_crops(pixels, column_lines, row_lines)
+    except PhotoError:
+        return float("inf")
+    step = max(1, cell_count // SCREENED_CELLS)
+    sample = [crops[index] for index in range(0, cell_count, step)][:SCREENED_CELLS]
+    pictures, measures = network_inputs(sample)
+    network = shipped_network()
+    batches = [_rotated(pictures, measures, turn) for turn in TURNS]
+    scores = network.log_probabilities(
+        np.concatenate([batch[0] for batch in batches]),
+        np.concatenate([batch[1] for batch in batches]),
+    )[:, :cell_count].reshape(len(TURNS), len(sample), cell_count)
+    return float(-scores.max(axis=2).mean(axis=1).max())
+
+
 def read_cells(
     pixels: FloatArray,
     column_lines: tuple[float, ...],
