@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import random
 import threading
-from collections import deque
 from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 
-from core import Board, Goal, apply_slide, legal_slides, scramble
+from core import Board, Goal, apply_slide, scramble
 from core.solution import SearchProgress, Solution, SolveCancelledError, SolveMethod
 from gui.mode_controller import Mode
+from tests.core.ground_truth import distances_from
 from tests.gui.conftest import LOYD_BOARD, click_cell
 
 if TYPE_CHECKING:
@@ -30,23 +30,10 @@ GOAL_3X3 = Board.solved(3, 3)
 START_3X3 = scramble(GOAL_3X3, 60, random.Random(5))
 
 
-def bfs_distances(goal: Board) -> dict[Board, int]:
-    """Every position's distance to `goal`, by breadth-first search (3x3: 181,440)."""
-    distance = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        board = queue.popleft()
-        for tile in legal_slides(board):
-            after = apply_slide(board, tile)
-            if after not in distance:
-                distance[after] = distance[board] + 1
-                queue.append(after)
-    return distance
-
-
 @pytest.fixture(scope="module")
-def distances() -> dict[Board, int]:
-    return bfs_distances(GOAL_3X3)
+def distances() -> dict[tuple[int, ...], int]:
+    """Every position's distance to the 3x3 goal (the ground-truth oracle, 181,440)."""
+    return distances_from(3, 3, GOAL_3X3.tiles)
 
 
 class EndlessSearch:
@@ -233,7 +220,7 @@ def test_copy_moves(qtbot: QtBot, window: MainWindow) -> None:
 
 
 def test_hint_is_one_closer_to_the_goal(
-    qtbot: QtBot, window: MainWindow, distances: dict[Board, int]
+    qtbot: QtBot, window: MainWindow, distances: dict[tuple[int, ...], int]
 ) -> None:
     window.editor.load(START_3X3)
     window.mode_menu.set_mode(Mode.PLAY)
@@ -245,7 +232,7 @@ def test_hint_is_one_closer_to_the_goal(
     cell = window.model.index_of_tile(tile)
     assert window.board_view.state.hint_cell == cell
     after = apply_slide(START_3X3, tile)
-    assert distances[after] == distances[START_3X3] - 1
+    assert distances[after.tiles] == distances[START_3X3.tiles] - 1
     # The move the hint names is the one made by clicking the outlined tile.
     assert cell is not None
     click_cell(qtbot, window.board_view, cell)
