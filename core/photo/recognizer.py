@@ -111,6 +111,19 @@ def _rotated(
     return rotated, swapped
 
 
+def _scores_in_turns(
+    pictures: FloatArray, measures: FloatArray, turns: list[int], classes: int
+) -> npt.NDArray[np.float32]:
+    """The network's log-probabilities of the first `classes` classes for every cell in
+    every one of `turns`, in one batch: turns x cells x classes."""
+    batches = [_rotated(pictures, measures, turn) for turn in turns]
+    scores = shipped_network().log_probabilities(
+        np.concatenate([batch[0] for batch in batches]),
+        np.concatenate([batch[1] for batch in batches]),
+    )
+    return scores[:, :classes].reshape(len(turns), len(pictures), classes)
+
+
 def _turn_log_probabilities(
     pictures: FloatArray, measures: FloatArray, turns: list[int], classes: int
 ) -> dict[int, npt.NDArray[np.float32]]:
@@ -121,18 +134,13 @@ def _turn_log_probabilities(
     nearly as well in the cells with the most ink (two-digit numbers, mostly), so those
     are read in every turn first, and only the turns they leave near the best are read
     whole."""
-    network = shipped_network()
     cell_count = len(pictures)
     if len(turns) == 1:
         screened = np.arange(cell_count)
     else:
         count = min(SCREENED_CELLS, (cell_count + 1) // 2)
         screened = np.sort(np.argsort(-measures[:, 1], kind="stable")[:count])
-    batches = [_rotated(pictures[screened], measures[screened], turn) for turn in turns]
-    scores = network.log_probabilities(
-        np.concatenate([batch[0] for batch in batches]),
-        np.concatenate([batch[1] for batch in batches]),
-    )[:, :classes].reshape(len(turns), len(screened), classes)
+    scores = _scores_in_turns(pictures[screened], measures[screened], turns, classes)
     if len(screened) == cell_count:
         return dict(zip(turns, scores, strict=True))
     evidence = scores.max(axis=2).sum(axis=1)
@@ -141,11 +149,9 @@ def _turn_log_probabilities(
     kept = [
         (index, turn) for index, turn in enumerate(turns) if evidence[index] >= evidence.max() - tie
     ]
-    batches = [_rotated(pictures[rest], measures[rest], turn) for _, turn in kept]
-    rest_scores = network.log_probabilities(
-        np.concatenate([batch[0] for batch in batches]),
-        np.concatenate([batch[1] for batch in batches]),
-    )[:, :classes].reshape(len(kept), len(rest), classes)
+    rest_scores = _scores_in_turns(
+        pictures[rest], measures[rest], [turn for _, turn in kept], classes
+    )
     result = {}
     for kept_index, (index, turn) in enumerate(kept):
         whole = np.empty((cell_count, classes), dtype=np.float32)
@@ -173,12 +179,7 @@ def screen_cost(
     step = max(1, cell_count // SCREENED_CELLS)
     sample = [crops[index] for index in range(0, cell_count, step)][:SCREENED_CELLS]
     pictures, measures = network_inputs(sample)
-    network = shipped_network()
-    batches = [_rotated(pictures, measures, turn) for turn in TURNS]
-    scores = network.log_probabilities(
-        np.concatenate([batch[0] for batch in batches]),
-        np.concatenate([batch[1] for batch in batches]),
-    )[:, :cell_count].reshape(len(TURNS), len(sample), cell_count)
+    scores = _scores_in_turns(pictures, measures, list(TURNS), cell_count)
     return float(-scores.max(axis=2).mean(axis=1).max())
 
 
