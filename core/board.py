@@ -26,13 +26,20 @@ class BoardError(ValueError):
     """
 
 
+def row_from_bottom(index: int, width: int, height: int) -> int:
+    """The 1-based row of cell `index` (row-major) counted from the bottom row, as the rule
+    counts the blank's row and the window's labels number the rows."""
+    return height - index // width
+
+
 def cell_name(index: int, width: int, height: int) -> str:
     """How every message a person reads names a cell: 'row 2 from the bottom, column 3'
     (1-based), as the window's labels beside the board number the rows and as the rule
     counts the blank's row. Text is read from the top, so a bare 'row 2' was read both
     ways: the direction is always said."""
-    row, column = divmod(index, width)
-    return f"row {height - row} from the bottom, column {column + 1}"
+    return (
+        f"row {row_from_bottom(index, width, height)} from the bottom, column {index % width + 1}"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +105,7 @@ class Board:
     @property
     def blank_row_from_bottom(self) -> int:
         """1-based row of the blank, counted from the bottom row."""
-        return self.height - self.blank_index // self.width
+        return row_from_bottom(self.blank_index, self.width, self.height)
 
     def rows(self) -> list[tuple[int, ...]]:
         """The tiles as a list of rows, top row first."""

@@ -7,7 +7,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from core.board import BLANK, Board, BoardError
+from core.board import BLANK, Board, BoardError, row_from_bottom
 from core.inversions import InversionIndex, count_inversions, inversion_parity
 
 if TYPE_CHECKING:
@@ -45,6 +45,13 @@ class Rule(StrEnum):
     EVEN_WIDTH = "even-width"
 
 
+def rule_for_shape(width: int, height: int) -> Rule:
+    """Which form of the rule decides a W x H board: the shape alone says."""
+    if width == 1 or height == 1:
+        return Rule.LINE
+    return Rule.ODD_WIDTH if width % 2 == 1 else Rule.EVEN_WIDTH
+
+
 def goal_board(goal: Goal, width: int, height: int) -> Board:
     """The goal position for a W x H board; raises `BoardError` for a goal of another shape."""
     if isinstance(goal, Board):
@@ -66,6 +73,15 @@ def _named_goal_board(goal: GoalName, width: int, height: int) -> Board:
     return Board.solved(width, height, blank_first=goal == "blank-first")
 
 
+def goal_rank_of_tile(goal: Board) -> list[int]:
+    """Each tile's rank, indexed by the tile: its place among the goal's tiles in reading
+    order, blank left out (the blank's own entry is -1: it has no rank)."""
+    rank_of_tile = [-1] * goal.size
+    for rank, tile in enumerate(tile for tile in goal.tiles if tile != BLANK):
+        rank_of_tile[tile] = rank
+    return rank_of_tile
+
+
 def goal_ranks(board: Board, goal: Goal) -> list[int]:
     """Each non-blank tile in reading order, relabelled by its position in the goal.
 
@@ -73,9 +89,8 @@ def goal_ranks(board: Board, goal: Goal) -> list[int]:
     a lookup table.
     """
     if isinstance(goal, Board):
-        target = goal_board(goal, board.width, board.height)
-        rank_of = {tile: rank for rank, tile in enumerate(t for t in target.tiles if t != BLANK)}
-        return [rank_of[tile] for tile in board.tiles if tile != BLANK]
+        rank_of_tile = goal_rank_of_tile(goal_board(goal, board.width, board.height))
+        return [rank_of_tile[tile] for tile in board.tiles if tile != BLANK]
     goal_board(goal, board.width, board.height)  # validates the goal name
     return [tile - 1 for tile in board.tiles if tile != BLANK]
 
@@ -126,7 +141,7 @@ def classic_goal_solvable(width: int, height: int, tiles: Sequence[int], goal: G
     the tiles themselves (the batch command) call this to skip building a `Board`.
     """
     blank_index = tiles.index(BLANK)
-    blank_row_from_bottom = height - blank_index // width
+    blank_row_from_bottom = row_from_bottom(blank_index, width, height)
     # Blank-last ends with the blank on the bottom row; blank-first on the top row.
     goal_blank_row = 1 if goal == "blank-last" else height
     return _parity_rule(
@@ -174,11 +189,13 @@ class Verdict:
         return data
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
+    """'1 inversion', '1,234 inversions'."""
     return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
-def _parity_word(number: int) -> str:
+def parity_word(number: int) -> str:
+    """'even' or 'odd'."""
     return "even" if number % 2 == 0 else "odd"
 
 
@@ -186,40 +203,41 @@ def _explain(
     board: Board, target: Board, inversions: int, solvable: bool
 ) -> tuple[Rule, tuple[str, ...]]:
     width = board.width
+    rule = rule_for_shape(width, board.height)
     conclusion = "so it is solvable." if solvable else "so it is not solvable."
     counted = (
-        f"Reading the tiles row by row, blank left out, {_plural(inversions, 'pair')} "
+        f"Reading the tiles row by row, blank left out, {plural(inversions, 'pair')} "
         f"{'is' if inversions == 1 else 'are'} out of goal order: "
-        f"{_plural(inversions, 'inversion')}."
+        f"{plural(inversions, 'inversion')}."
     )
-    if width == 1 or board.height == 1:
+    if rule is Rule.LINE:
         shape = "one tile wide" if width == 1 else "one tile high"
-        return Rule.LINE, (
+        return rule, (
             f"The board is {shape}, so tiles can never pass each other: "
             "it is solvable only if the tiles are already in goal order.",
             counted,
             ("No tile is out of order, " if inversions == 0 else "Tiles are out of order, ")
             + conclusion,
         )
-    if width % 2 == 1:
-        return Rule.ODD_WIDTH, (
+    if rule is Rule.ODD_WIDTH:
+        return rule, (
             f"Width {width} is odd: no slide changes whether the inversion count is even, "
             "and the goal has 0 inversions, so the count must be even.",
             counted,
-            f"{inversions:,} is {_parity_word(inversions)}, {conclusion}",
+            f"{inversions:,} is {parity_word(inversions)}, {conclusion}",
         )
     blank_row = board.blank_row_from_bottom
     goal_row = target.blank_row_from_bottom
     total = inversions + blank_row
     agreement = "as" if (total - goal_row) % 2 == 0 else "but"
-    return Rule.EVEN_WIDTH, (
+    return rule, (
         f"Width {width} is even: a vertical slide changes the inversion count by an odd "
         "number and moves the blank one row, so inversions + the blank's row from the "
         "bottom never changes parity.",
         counted,
         f"Blank on row {blank_row} from the bottom.",
-        f"{inversions:,} + {blank_row} = {total:,} is {_parity_word(total)}, {agreement} the "
-        f"goal's 0 + {goal_row} = {goal_row} is {_parity_word(goal_row)}, {conclusion}",
+        f"{inversions:,} + {blank_row} = {total:,} is {parity_word(total)}, {agreement} the "
+        f"goal's 0 + {goal_row} = {goal_row} is {parity_word(goal_row)}, {conclusion}",
     )
 
 

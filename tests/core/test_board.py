@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from core import MAX_CELLS, Board, BoardError, find_problems
+from core.board import row_from_bottom as row_from_bottom_of
 
 
 def test_tiles_are_stored_as_a_tuple() -> None:
@@ -150,6 +151,7 @@ def test_blank_row_counts_from_the_bottom(blank_index: int, row_from_bottom: int
     tiles = list(range(1, 16))
     tiles.insert(blank_index, 0)
     assert Board(4, 4, tuple(tiles)).blank_row_from_bottom == row_from_bottom
+    assert row_from_bottom_of(blank_index, 4, 4) == row_from_bottom
 
 
 # --- find_problems: what the window marks while a board is being typed ---------------------------

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from core import Board, BoardError, Rule, check, goal_board, is_solvable, parse_board
+from core.rule import goal_rank_of_tile, rule_for_shape
 
 FIFTEEN_14_15_SWAPPED = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
 
@@ -148,6 +149,28 @@ def test_the_rule_is_named_by_an_enum_and_printed_as_before(board: Board, rule: 
     verdict = check(board)
     assert verdict.rule is rule
     assert json.loads(json.dumps(verdict.to_dict()))["rule"] == rule.value
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "rule"),
+    [
+        (4, 4, Rule.EVEN_WIDTH),
+        (4, 3, Rule.EVEN_WIDTH),
+        (3, 4, Rule.ODD_WIDTH),
+        (1, 4, Rule.LINE),
+        (4, 1, Rule.LINE),
+        (2, 1, Rule.LINE),
+    ],
+)
+def test_the_rule_is_the_shapes_alone(width: int, height: int, rule: Rule) -> None:
+    assert rule_for_shape(width, height) is rule
+    assert check(Board.solved(width, height)).rule is rule
+
+
+def test_each_tile_is_ranked_by_its_place_among_the_goals_tiles() -> None:
+    assert goal_rank_of_tile(Board.solved(3, 3)) == [-1, 0, 1, 2, 3, 4, 5, 6, 7]
+    assert goal_rank_of_tile(Board.solved(3, 3, blank_first=True)) == [-1, 0, 1, 2, 3, 4, 5, 6, 7]
+    assert goal_rank_of_tile(parse_board("3 1/0 2")) == [-1, 1, 2, 0]
 
 
 def test_goal_names_are_an_enum_that_plain_strings_still_name() -> None:
