@@ -39,7 +39,8 @@ MAX_OPTIMAL_CELLS = 16
 
 #: The letter of each way a tile can travel into the blank, by (row step, column step).
 _LETTERS = {(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}
-_STEPS_BY_LETTER = {letter: step for step, letter in _LETTERS.items()}
+#: The way each letter's tile travels: (row step, column step).
+TRAVEL_BY_LETTER = {letter: step for step, letter in _LETTERS.items()}
 #: The same by the letter's byte, as `Solution.letters` holds them.
 _STEPS = {ord(letter): step for step, letter in _LETTERS.items()}
 
@@ -138,6 +139,19 @@ class Solution:
     @property
     def length(self) -> int:
         return len(self.letters)
+
+    @property
+    def length_text(self) -> str:
+        """'57 moves, shortest possible', '1,234 moves, not the shortest', '0 moves: ...', and
+        after a time budget '124 moves, maybe not the shortest: none is shorter than 76'."""
+        if self.length == 0:
+            return "0 moves: the board is already at its goal"
+        moves = f"{self.length:,} move{'' if self.length == 1 else 's'}"
+        if self.optimal:
+            return f"{moves}, shortest possible"
+        if self.lower_bound is not None:
+            return f"{moves}, maybe not the shortest: none is shorter than {self.lower_bound:,}"
+        return f"{moves}, not the shortest"
 
     @property
     def directions(self) -> str:
@@ -275,17 +289,24 @@ def iter_moves_from_directions(start: Board, directions: str | bytes) -> Iterato
     if isinstance(directions, bytes):
         directions = directions.decode("ascii", errors="replace")
     for number, letter in enumerate(directions, start=1):
-        if letter not in _STEPS_BY_LETTER:
-            raise BoardError(f"move {number}: {letter!r} is not one of U, D, L, R")
-        row_step, column_step = _STEPS_BY_LETTER[letter]
+        if letter not in TRAVEL_BY_LETTER:
+            raise bad_move_error(number, letter)
+        row_step, column_step = TRAVEL_BY_LETTER[letter]
         # The tile travels towards the blank, so it starts one step against its travel.
         row, column = blank // width - row_step, blank % width - column_step
         if not (0 <= row < height and 0 <= column < width):
-            raise BoardError(f"move {number}: no tile can slide {letter} into the blank")
+            raise bad_move_error(number, letter)
         cell = row * width + column
         yield tiles[cell]
         tiles[blank], tiles[cell] = tiles[cell], BLANK
         blank = cell
+
+
+def bad_move_error(number: int, letter: str) -> BoardError:
+    """Why move `number` (from 1), written `letter`, cannot be made where the blank is."""
+    if letter not in TRAVEL_BY_LETTER:
+        return BoardError(f"move {number}: {letter!r} is not one of U, D, L, R")
+    return BoardError(f"move {number}: no tile can slide {letter} into the blank")
 
 
 def _beside(first: int, second: int, width: int) -> bool:

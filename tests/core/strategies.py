@@ -1,10 +1,14 @@
-"""Hypothesis strategies for boards and goals, shared by the property tests."""
+"""Hypothesis strategies for boards, goals and walks of slides, shared by the property
+tests, and the genuine solutions the player's tests step through."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import strategies as st
 
-from core import Board
+from core import Board, apply_slide, goal_board, legal_slides
+from core.solution import Solution, SolveMethod, replay_end
 
 
 @st.composite
@@ -51,3 +55,31 @@ def brute_force_inversions(board: Board, goal: str | Board) -> list[tuple[int, i
         for j in range(i + 1, len(tiles))
         if rank[tiles[i]] > rank[tiles[j]]
     ]
+
+
+def random_walk(start: Board, length: int, rng: random.Random) -> tuple[int, ...]:
+    """`length` legal slides from `start`, never straight back where another move exists."""
+    board, slid = start, []
+    for _ in range(length):
+        choices = [tile for tile in legal_slides(board) if not slid or tile != slid[-1]]
+        tile = rng.choice(choices or legal_slides(board))
+        board = apply_slide(board, tile)
+        slid.append(tile)
+    return tuple(slid)
+
+
+def walked_solution(goal: Board, length: int, seed: int) -> Solution:
+    """A genuine solution: random slides away from the goal, taken back in reverse."""
+    away = random_walk(goal, length, random.Random(seed))
+    start = replay_end(goal, away)
+    return Solution(start, goal, tuple(reversed(away)), SolveMethod.FAST, optimal=False)
+
+
+@st.composite
+def walks(draw: st.DrawFn, max_length: int = 40) -> Solution:
+    """Any board and goal, and legal slides from the board (a solution's shape, though the
+    slides need not reach the goal)."""
+    board, goal = draw(boards_with_goals(min_side=1, max_side=4))
+    moves = random_walk(board, draw(st.integers(0, max_length)), draw(st.randoms()))
+    target = goal_board(goal, board.width, board.height)
+    return Solution(board, target, moves, SolveMethod.FAST, optimal=False)

@@ -87,7 +87,7 @@ def test_letters_and_moves_are_inverse_and_replays_agree(
     assert positions[-1] == board == replay_end(start, moves)
 
 
-def test_a_solution_from_letters_steps_both_ways_without_its_tile_list() -> None:
+def test_a_solution_from_letters_names_its_tiles_without_its_tile_list() -> None:
     start = parse_board("1 2 3\n4 5 6\n0 7 8")
     solution = Solution(
         start, Board.solved(3, 3), None, SolveMethod.FAST, optimal=False, letters=b"LL"
@@ -95,11 +95,29 @@ def test_a_solution_from_letters_steps_both_ways_without_its_tile_list() -> None
     assert solution == Solution(start, Board.solved(3, 3), (7, 8), SolveMethod.FAST, False)
     assert "moves" not in vars(solution)  # the tile numbers are not built until asked for
     assert solution.tile_slid(start, 0) == 7
-    middle = solution.position_after(1)
-    assert solution.tile_slid(middle, 1) == 8
-    assert solution.tile_slid_back(middle, 0) == 7
-    assert solution.tile_slid_back(Board.solved(3, 3), 1) == 8
+    assert solution.tile_slid(parse_board("1 2 3\n4 5 6\n7 0 8"), 1) == 8
     assert solution.moves == (7, 8)
+
+
+def test_the_length_text_says_how_short_it_is_known_to_be() -> None:
+    start = parse_board("1 2 3\n4 5 6\n0 7 8")
+    goal = Board.solved(3, 3)
+    assert Solution(start, goal, (7, 8), SolveMethod.OPTIMAL, True).length_text == (
+        "2 moves, shortest possible"
+    )
+    assert Solution(goal, goal, (), SolveMethod.OPTIMAL, True).length_text == (
+        "0 moves: the board is already at its goal"
+    )
+    one = Solution(parse_board("1 2 3\n4 5 6\n7 0 8"), goal, (8,), SolveMethod.FAST, False)
+    assert one.length_text == "1 move, not the shortest"
+    long = Solution(start, goal, None, SolveMethod.FAST, False, letters=b"LR" * 617 + b"LL")
+    assert long.length_text == "1,236 moves, not the shortest"
+    bounded = Solution(
+        start, goal, None, SolveMethod.FAST, False, letters=long.letters, lower_bound=1000
+    )
+    assert bounded.length_text == (
+        "1,236 moves, maybe not the shortest: none is shorter than 1,000"
+    )
 
 
 def test_the_lower_bound_of_an_optimal_solution_is_its_length() -> None:
