@@ -79,14 +79,3 @@ def slide_inversion_change(
     # one is made and one with each greater one undone. Moving down, the reverse.
     made = 2 * smaller - len(passed)
     return made if from_cell > to_cell else -made
-
-
-def invariant_sum_text(verdict: Verdict) -> str:
-    """`Invariant.sum_text` of `verdict` (the player's, until it reads a `Playthrough`)."""
-    return Invariant.of(verdict).sum_text
-
-
-def invariant_line(verdict: Verdict, start: Verdict) -> str:
-    """`Invariant.compared_with` of two verdicts (the player's, until it reads a
-    `Playthrough`)."""
-    return Invariant.of(verdict).compared_with(Invariant.of(start))

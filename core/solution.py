@@ -164,17 +164,6 @@ class Solution:
         blank_row, blank_column = divmod(before.blank_index, before.width)
         return before.tiles[(blank_row - row_step) * before.width + blank_column - column_step]
 
-    def tile_slid_back(self, after: Board, step: int) -> int:
-        """The tile move `step` (from 0) slid, `after` being the position after it: the
-        tile to slide to take that move back."""
-        row_step, column_step = _STEPS[self.letters[step]]
-        blank_row, blank_column = divmod(after.blank_index, after.width)
-        return after.tiles[(blank_row + row_step) * after.width + blank_column + column_step]
-
-    def position_after(self, steps: int) -> Board:
-        """The board after the first `steps` moves."""
-        return replay_end(self.start, moves_from_directions(self.start, self.letters[:steps]))
-
     def positions(self) -> Iterator[Board]:
         """The start, then the board after each move: `length + 1` boards, ending at the goal."""
         return replay(self.start, self.moves)

@@ -1,9 +1,9 @@
-"""The solution player: a solution's length, its moves, and the board at any step of it.
+"""The solution player: a view of one `core.playthrough.Playthrough`.
 
-It keeps the solution (a core value) and the step shown, and says at every step the
-invariant that made the board solvable in the first place, read from core's verdict, so
-the player teaches the rule too. It puts nothing on the board itself: the window shows
-`board` when `stepped` says it changed (see gui.playback).
+It shows the solution's length, its moves as letters and the step the model stands at with
+the invariant said there (so the player teaches the rule too), and forwards its buttons,
+slider, keys and timer to the model. It puts nothing on the board itself: the window shows
+the model's position when `stepped` says it changed (see gui.playback).
 """
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import Board, apply_slide, check
-from core.invariant import invariant_line, invariant_sum_text
+from core.playthrough import Playthrough
 from gui.transport_icons import Transport, transport_icon
 
 if TYPE_CHECKING:
+    from core import Board
+    from core.playthrough import Slide
     from core.rule import Verdict
     from core.solution import Solution
 
@@ -45,24 +46,10 @@ CLOSE_TIP = (
 )
 
 
-def length_text(solution: Solution) -> str:
-    """'57 moves, shortest possible', '1,234 moves, not the shortest', '0 moves: ...', and
-    after a time budget '124 moves, maybe not the shortest: none is shorter than 76'."""
-    count = solution.length
-    if count == 0:
-        return "0 moves: the board is already at its goal"
-    moves = f"{count:,} move{'' if count == 1 else 's'}"
-    if solution.optimal:
-        return f"{moves}, shortest possible"
-    if solution.lower_bound is not None:
-        return f"{moves}, maybe not the shortest: none is shorter than {solution.lower_bound:,}"
-    return f"{moves}, not the shortest"
-
-
 class SolutionPlayer(QWidget):
     """Steps, plays and scrubs through one solution; the move list copies as letters."""
 
-    #: The step shown changed; read `step`, `board` and `last_slide`.
+    #: The step shown changed; read the model's `step`, `position` and `last_slide`.
     stepped = Signal(int)
     #: The user closed the player.
     close_requested = Signal()
@@ -77,11 +64,7 @@ class SolutionPlayer(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         #: Which icon each transport button shows, to redraw them when the palette changes.
         self._icons: dict[QToolButton, Transport] = {}
-        self._solution: Solution | None = None
-        self._step = 0
-        self._board: Board | None = None
-        self._start_verdict: Verdict | None = None
-        self._last_slide: tuple[int, int] | None = None
+        self._playthrough: Playthrough | None = None
 
         self._summary = QLabel(self)
         self._summary.setObjectName("solutionSummary")
@@ -200,26 +183,31 @@ class SolutionPlayer(QWidget):
     # -- what the window reads ----------------------------------------------------------
 
     @property
+    def playthrough(self) -> Playthrough | None:
+        """The model shown (None before the first solution)."""
+        return self._playthrough
+
+    @property
     def solution(self) -> Solution | None:
-        return self._solution
+        return None if self._playthrough is None else self._playthrough.solution
 
     @property
     def step(self) -> int:
-        return self._step
+        return 0 if self._playthrough is None else self._playthrough.step
 
     @property
     def length(self) -> int:
-        return 0 if self._solution is None else self._solution.length
+        return 0 if self._playthrough is None else self._playthrough.length
 
     @property
     def board(self) -> Board | None:
         """The position after `step` moves."""
-        return self._board
+        return None if self._playthrough is None else self._playthrough.position
 
     @property
-    def last_slide(self) -> tuple[int, int] | None:
-        """The cells the last single step moved a tile from and to (None after a jump)."""
-        return self._last_slide
+    def last_slide(self) -> Slide | None:
+        """The slide the last single step made (None after a jump)."""
+        return None if self._playthrough is None else self._playthrough.last_slide
 
     @property
     def playing(self) -> bool:
@@ -245,15 +233,12 @@ class SolutionPlayer(QWidget):
 
     # -- what the user does -------------------------------------------------------------
 
-    def set_solution(self, solution: Solution) -> None:
-        """Show `solution` from its start."""
+    def set_solution(self, solution: Solution, start_verdict: Verdict | None = None) -> None:
+        """Show `solution` from its start. `start_verdict`, if given, is the verdict of its
+        start (as the window holds it), so the start is not counted again."""
         self.pause()
-        self._solution = solution
-        self._step = 0
-        self._board = solution.start
-        self._last_slide = None
-        self._start_verdict = check(solution.start, solution.goal)
-        self._summary.setText(length_text(solution))
+        self._playthrough = Playthrough(solution, start_verdict)
+        self._summary.setText(solution.length_text)
         self._summary.setAccessibleName(self._summary.text())
         letters = solution.directions
         self._moves.setPlainText(
@@ -271,35 +256,16 @@ class SolutionPlayer(QWidget):
 
     def set_step(self, step: int) -> None:
         """Show the position after `step` moves (clamped to the solution)."""
-        solution, board = self._solution, self._board
-        if solution is None or board is None:
-            return
-        step = max(0, min(solution.length, step))
-        if step == self._step:
-            return
-        if abs(step - self._step) == 1:
-            # One slide either way moves the same tile, which is beside the blank.
-            # Read from the letters and the board on screen: the whole list of tile
-            # numbers of a long solution is never built.
-            if step > self._step:
-                tile = solution.tile_slid(board, self._step)
-            else:
-                tile = solution.tile_slid_back(board, step)
-            from_cell, to_cell = board.index_of(tile), board.blank_index
-            self._board = apply_slide(board, tile)
-            self._last_slide = (from_cell, to_cell)
-        else:
-            self._board = solution.position_after(step)
-            self._last_slide = None
-        self._step = step
-        self._show_step()
-        self.stepped.emit(step)
+        playthrough = self._playthrough
+        if playthrough is not None and playthrough.go_to(step):
+            self._show_step()
+            self.stepped.emit(playthrough.step)
 
     def step_forward(self) -> None:
-        self.set_step(self._step + 1)
+        self.set_step(self.step + 1)
 
     def step_back(self) -> None:
-        self.set_step(self._step - 1)
+        self.set_step(self.step - 1)
 
     def toggle_playing(self) -> None:
         if self.playing:
@@ -308,9 +274,9 @@ class SolutionPlayer(QWidget):
             self.play()
 
     def play(self) -> None:
-        if self._solution is None or self.length == 0:
+        if self.length == 0:
             return
-        if self._step >= self.length:
+        if self.step >= self.length:
             self.set_step(0)  # play again from the start
         self._timer.start()
         self._show_play_state()
@@ -320,16 +286,17 @@ class SolutionPlayer(QWidget):
         self._show_play_state()
 
     def copy_moves(self) -> None:
-        if self._solution is None:
+        solution = self.solution
+        if solution is None:
             return
-        QGuiApplication.clipboard().setText(self._solution.directions)
-        self.message.emit(f"Copied {self._solution.length:,} moves as letters")
+        QGuiApplication.clipboard().setText(solution.directions)
+        self.message.emit(f"Copied {solution.length:,} moves as letters")
 
     # -- inside -------------------------------------------------------------------------
 
     def _tick(self) -> None:
         self.step_forward()
-        if self._step >= self.length:
+        if self.step >= self.length:
             self.pause()
 
     def _on_speed_changed(self) -> None:
@@ -342,36 +309,28 @@ class SolutionPlayer(QWidget):
         self._play.setAccessibleName("Pause" if self.playing else "Play")
 
     def _show_step(self) -> None:
-        solution, board, start = self._solution, self._board, self._start_verdict
-        if solution is None or board is None or start is None:
+        playthrough = self._playthrough
+        if playthrough is None:
             return
         self._slider.blockSignals(True)
-        self._slider.setValue(self._step)
+        self._slider.setValue(playthrough.step)
         self._slider.blockSignals(False)
-        if self._step == 0:
-            # Nothing to compare with yet: say what every slide will keep.
-            line = f"Start: {invariant_sum_text(start)}, which every slide keeps"
-        else:
-            step = f"Step {self._step:,} of {solution.length:,}"
-            line = f"{step}: {invariant_line(check(board, solution.goal), start)}"
-        if self._step == solution.length and solution.length:
-            line += ". The goal."
+        line = playthrough.invariant_text
         self._invariant.setText(line)
         self._invariant.setAccessibleName(line)
-        at_start, at_end = self._step == 0, self._step == solution.length
-        self._to_start.setEnabled(not at_start)
-        self._back.setEnabled(not at_start)
-        self._forward.setEnabled(not at_end)
-        self._to_end.setEnabled(not at_end)
-        self._play.setEnabled(solution.length > 0)
+        self._to_start.setEnabled(not playthrough.at_start)
+        self._back.setEnabled(not playthrough.at_start)
+        self._forward.setEnabled(not playthrough.at_end)
+        self._to_end.setEnabled(not playthrough.at_end)
+        self._play.setEnabled(playthrough.length > 0)
         self._mark_move()
 
     def _mark_move(self) -> None:
         """Select, in the move list, the letter of the move just made."""
-        if self._step == 0:
+        if self.step == 0:
             self._moves.setExtraSelections([])
             return
-        index = self._step - 1
+        index = self.step - 1
         line, column = divmod(index, LETTERS_PER_LINE)
         block = self._moves.document().findBlockByNumber(line)
         cursor = QTextCursor(block)

@@ -19,7 +19,6 @@ from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, Solution
 from gui.actions import make_action
 from gui.playback import Playback
 from gui.session import TIME_BUDGET_KEY
-from gui.solution_player import length_text
 from gui.solve_worker import SolveRunner
 
 if TYPE_CHECKING:
@@ -202,26 +201,27 @@ class SolveController(QObject):
         if not self._on_screen(solution.start, solution.goal):
             return
         self.playback.begin()
-        self._player.set_solution(solution)
+        # The verdict on screen is the start's (`_on_screen`): the player need not count it.
+        self._player.set_solution(solution, self._model.verdict)
         self._player.show()
         self._player.setFocus()
         # Said while the player shows the solution, whose slides change the board.
-        self.lasting_message.emit(f"Solved: {length_text(solution)}", self.playback.ended)
+        self.lasting_message.emit(f"Solved: {solution.length_text}", self.playback.ended)
 
     def _show_solution_step(self, step: int) -> None:
-        player = self._player
-        board = player.board
-        if board is None:
+        playthrough = self._player.playthrough
+        if playthrough is None:
             return
-        self.playback.show(board, f"Play solution to step {step:,} of {player.length:,}")
-        slide = player.last_slide
-        milliseconds = min(SLIDE_ANIMATION_MS, int(player.interval_ms * 0.7))
+        board = playthrough.position
+        self.playback.show(board, f"Play solution to step {step:,} of {playthrough.length:,}")
+        slide = playthrough.last_slide
+        milliseconds = min(SLIDE_ANIMATION_MS, int(self._player.interval_ms * 0.7))
         if (
             slide is not None
             and milliseconds >= MIN_SLIDE_ANIMATION_MS
             and board.size <= MAX_ANIMATED_CELLS
         ):
-            self._board_view.animate_slide(slide[0], slide[1], milliseconds)
+            self._board_view.animate_slide(slide.from_cell, slide.to_cell, milliseconds)
 
     def close_player(self) -> None:
         """Close the player; the position it shows stays, as one undoable step."""

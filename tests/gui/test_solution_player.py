@@ -2,31 +2,21 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSlider
 
-from core import Board, apply_slide, legal_slides
+from core import Board
+from core.playthrough import Slide
 from core.solution import Solution, SolveMethod
-from gui.solution_player import LETTERS_PER_LINE, SolutionPlayer, length_text
+from gui.solution_player import LETTERS_PER_LINE, SolutionPlayer
+from tests.core.strategies import walked_solution
 
 if TYPE_CHECKING:
     from pytestqt.qtbot import QtBot
 
 ARTICLE_BOARD = Board.from_rows([[12, 1, 10, 2], [7, 11, 4, 14], [5, 0, 9, 15], [8, 13, 6, 3]])
-
-
-def walked_solution(goal: Board, moves: int, seed: int) -> Solution:
-    """A genuine solution: random slides away from the goal, taken back in reverse."""
-    rng = random.Random(seed)
-    board, slid = goal, []
-    for _ in range(moves):
-        tile = rng.choice([t for t in legal_slides(board) if not slid or t != slid[-1]])
-        board = apply_slide(board, tile)
-        slid.append(tile)
-    return Solution(board, goal, tuple(reversed(slid)), SolveMethod.FAST, optimal=False)
 
 
 def make_player(qtbot: QtBot, solution: Solution) -> SolutionPlayer:
@@ -38,18 +28,12 @@ def make_player(qtbot: QtBot, solution: Solution) -> SolutionPlayer:
     return player
 
 
-def test_length_text() -> None:
+def test_the_summary_is_the_solutions_length_text(qtbot: QtBot) -> None:
     solution = walked_solution(Board.solved(4, 4), 1234, 1)
-    assert length_text(solution) == f"{solution.length:,} moves, not the shortest"
-    assert length_text(Solution(ARTICLE_BOARD, ARTICLE_BOARD, (), SolveMethod.OPTIMAL, True)) == (
-        "0 moves: the board is already at its goal"
-    )
-    bounded = Solution(
-        solution.start, solution.goal, solution.moves, SolveMethod.FAST, False, lower_bound=1000
-    )
-    assert length_text(bounded) == (
-        f"{solution.length:,} moves, maybe not the shortest: none is shorter than 1,000"
-    )
+    player = make_player(qtbot, solution)
+    assert player.summary_text == f"{solution.length:,} moves, not the shortest"
+    player.set_solution(Solution(ARTICLE_BOARD, ARTICLE_BOARD, (), SolveMethod.OPTIMAL, True))
+    assert player.summary_text == "0 moves: the board is already at its goal"
 
 
 def test_every_step_shows_its_position_and_the_invariant(qtbot: QtBot) -> None:
@@ -101,9 +85,10 @@ def test_slider_and_keys(qtbot: QtBot) -> None:
     qtbot.keyClick(player, Qt.Key.Key_Right)
     assert player.step == 18
     assert slider.value() == 18
-    assert player.last_slide == (
-        positions[17].index_of(solution.moves[17]),
-        positions[17].blank_index,
+    assert player.last_slide == Slide(
+        solution.moves[17],
+        from_cell=positions[17].index_of(solution.moves[17]),
+        to_cell=positions[17].blank_index,
     )
     qtbot.keyClick(player, Qt.Key.Key_Left)
     assert player.step == 17
