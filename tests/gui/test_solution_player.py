@@ -1,19 +1,22 @@
-"""The solution player on its own: summary, steps, slider, keys, the invariant line."""
+"""The solution player on its own: summary, steps, buttons, slider, keys, speed, the move
+list and the invariant line, all through the real widget over its core model."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QSlider
+from PySide6.QtWidgets import QComboBox, QPlainTextEdit, QSlider, QToolButton
 
-from core import Board
+from core import Board, check
+from core import playthrough as playthrough_module
 from core.playthrough import Slide
 from core.solution import Solution, SolveMethod
-from gui.solution_player import LETTERS_PER_LINE, SolutionPlayer
+from gui.solution_player import LETTERS_PER_LINE, SPEEDS, SolutionPlayer
 from tests.core.strategies import walked_solution
 
 if TYPE_CHECKING:
+    import pytest
     from pytestqt.qtbot import QtBot
 
 ARTICLE_BOARD = Board.from_rows([[12, 1, 10, 2], [7, 11, 4, 14], [5, 0, 9, 15], [8, 13, 6, 3]])
@@ -26,6 +29,18 @@ def make_player(qtbot: QtBot, solution: Solution) -> SolutionPlayer:
     player.show()
     qtbot.waitExposed(player)
     return player
+
+
+def slider(player: SolutionPlayer) -> QSlider:
+    found = player.findChild(QSlider, "playerSlider")
+    assert found is not None
+    return found
+
+
+def button(player: SolutionPlayer, name: str) -> QToolButton:
+    found = player.findChild(QToolButton, name)
+    assert found is not None
+    return found
 
 
 def test_the_summary_is_the_solutions_length_text(qtbot: QtBot) -> None:
@@ -72,10 +87,9 @@ def test_slider_and_keys(qtbot: QtBot) -> None:
     solution = walked_solution(Board.solved(5, 5), 30, 3)
     player = make_player(qtbot, solution)
     positions = list(solution.positions())
-    slider = player.findChild(QSlider, "playerSlider")
-    assert slider is not None
-    assert slider.maximum() == solution.length
-    slider.setValue(17)
+    scrubber = slider(player)
+    assert scrubber.maximum() == solution.length
+    scrubber.setValue(17)
     assert player.step == 17
     assert player.board == positions[17]
     assert player.last_slide is None  # a jump, nothing to animate
@@ -84,7 +98,7 @@ def test_slider_and_keys(qtbot: QtBot) -> None:
     qtbot.waitUntil(player.hasFocus)
     qtbot.keyClick(player, Qt.Key.Key_Right)
     assert player.step == 18
-    assert slider.value() == 18
+    assert scrubber.value() == 18
     assert player.last_slide == Slide(
         solution.moves[17],
         from_cell=positions[17].index_of(solution.moves[17]),
@@ -107,3 +121,97 @@ def test_the_move_list_is_the_letters(qtbot: QtBot) -> None:
     player = make_player(qtbot, solution)
     assert player.moves_text.replace("\n", "") == solution.directions
     assert player.moves_text.count("\n") == 2
+
+
+def test_the_buttons_step_and_stop_at_either_end(qtbot: QtBot) -> None:
+    solution = walked_solution(Board.solved(3, 3), 12, 5)
+    player = make_player(qtbot, solution)
+    positions = list(solution.positions())
+    to_start, back = button(player, "playerStartButton"), button(player, "playerBackButton")
+    forward, to_end = button(player, "playerForwardButton"), button(player, "playerEndButton")
+    assert not to_start.isEnabled()
+    assert not back.isEnabled()
+    with qtbot.waitSignal(player.stepped) as blocker:
+        qtbot.mouseClick(forward, Qt.MouseButton.LeftButton)
+    assert blocker.args == [1]
+    assert player.board == positions[1]
+    assert back.isEnabled()
+    qtbot.mouseClick(to_end, Qt.MouseButton.LeftButton)
+    assert player.step == solution.length
+    assert player.board == solution.goal
+    assert not forward.isEnabled()
+    assert not to_end.isEnabled()
+    assert player.invariant_text.endswith("as at the start. The goal.")
+    qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
+    assert player.board == positions[-2]
+    qtbot.mouseClick(to_start, Qt.MouseButton.LeftButton)
+    assert player.board == solution.start
+    assert player.invariant_text.startswith("Start: ")
+
+
+def test_play_runs_to_the_goal_and_plays_again_from_the_start(qtbot: QtBot) -> None:
+    solution = walked_solution(Board.solved(3, 3), 6, 6)
+    player = make_player(qtbot, solution)
+    speed = player.findChild(QComboBox, "playerSpeed")
+    assert speed is not None
+    speed.setCurrentIndex(len(SPEEDS) - 1)
+    assert player.interval_ms == round(1000 / SPEEDS[-1])
+    play = button(player, "playerPlayButton")
+    qtbot.mouseClick(play, Qt.MouseButton.LeftButton)
+    assert player.playing
+    assert play.accessibleName() == "Pause"
+    qtbot.waitUntil(lambda: not player.playing, timeout=5000)
+    assert player.step == solution.length
+    assert player.board == solution.goal
+    assert play.accessibleName() == "Play"
+    with qtbot.waitSignal(player.stepped) as blocker:
+        qtbot.mouseClick(play, Qt.MouseButton.LeftButton)  # at the goal: from the start again
+    assert blocker.args == [0]
+    assert player.playing
+    player.pause()
+
+
+def test_the_letter_of_the_move_just_made_is_marked(qtbot: QtBot) -> None:
+    solution = walked_solution(Board.solved(4, 4), LETTERS_PER_LINE + 10, 7)
+    player = make_player(qtbot, solution)
+    moves = player.findChild(QPlainTextEdit, "playerMoves")
+    assert moves is not None
+    assert moves.extraSelections() == []
+    player.set_step(LETTERS_PER_LINE + 3)  # on the second line of letters
+    (marked,) = moves.extraSelections()
+    assert marked.cursor.selectedText() == solution.directions[LETTERS_PER_LINE + 2]
+    assert marked.cursor.blockNumber() == 1
+    player.set_step(0)
+    assert moves.extraSelections() == []
+
+
+def test_the_start_verdict_the_window_holds_is_not_counted_again(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    solution = walked_solution(Board.solved(4, 4), 20, 8)
+    verdict = check(solution.start, solution.goal)
+
+    def no_count(_ranks: object) -> int:
+        raise AssertionError("the start was counted again")
+
+    monkeypatch.setattr(playthrough_module, "count_inversions", no_count)
+    player = SolutionPlayer()
+    qtbot.addWidget(player)
+    player.set_solution(solution, verdict)
+    assert player.invariant_text.startswith(f"Start: {verdict.inversions} inversions")
+    player.step_forward()
+    assert player.invariant_text.startswith("Step 1 of 20: ")
+
+
+def test_the_slider_scrubs_a_long_solution(qtbot: QtBot) -> None:
+    # Far more moves than one replay a jump may make: the model walks from its snapshots.
+    solution = walked_solution(Board.solved(6, 6), 3000, 9)
+    player = make_player(qtbot, solution)
+    positions = list(solution.positions())
+    for value in (2900, 150, 1777, 1776, 3000, 0, 2001):
+        slider(player).setValue(value)
+        assert player.step == value
+        assert player.board == positions[value]
+        assert player.invariant_text.endswith(
+            ("which every slide keeps", "as at the start", "as at the start. The goal.")
+        )

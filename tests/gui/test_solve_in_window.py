@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 
 from core import Board, Goal, apply_slide, scramble
+from core import playthrough as playthrough_module
 from core.solution import SearchProgress, Solution, SolveCancelledError, SolveMethod
 from gui.mode_controller import Mode
 from tests.core.ground_truth import distances_from
@@ -151,6 +152,44 @@ def test_the_player_plays_a_real_solution_to_the_goal(qtbot: QtBot, window: Main
     assert not player.playing
     assert window.model.board == GOAL_3X3
     assert player.invariant_text.endswith("as at the start. The goal.")
+
+
+def test_a_single_step_glides_its_tile_and_a_jump_does_not(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    window.editor.load(START_3X3)
+    solve_and_wait(qtbot, window)
+    solution = window.solution_player.solution
+    assert solution is not None
+    tile = solution.tile_slid(START_3X3, 0)
+    window.solution_player.step_forward()
+    slide = window.board_view.state.slide
+    assert slide is not None
+    assert (slide.from_cell, slide.to_cell) == (
+        START_3X3.index_of(tile),
+        START_3X3.blank_index,
+    )
+    qtbot.waitUntil(lambda: not window.board_view.sliding, timeout=5000)
+    window.solution_player.set_step(5)
+    assert not window.board_view.sliding
+
+
+def test_the_player_takes_the_start_verdict_the_window_holds(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.editor.load(START_3X3)
+
+    def no_count(_ranks: object) -> int:
+        raise AssertionError("the player counted the start again")
+
+    # Only the player's model is barred from counting; the window's analysis still counts.
+    monkeypatch.setattr(playthrough_module, "count_inversions", no_count)
+    solve_and_wait(qtbot, window)
+    verdict = window.model.verdict
+    assert verdict is not None
+    assert window.solution_player.invariant_text.startswith(
+        f"Start: {verdict.inversions} inversions"
+    )
 
 
 def test_undo_after_playback_returns_to_the_start(qtbot: QtBot, window: MainWindow) -> None:
