@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -36,6 +37,10 @@ MODEL_PACKAGE = "core.photo.models"
 MODEL_NAME = "tile_numbers.npz"
 #: The model file is about 300 KiB; a larger one is not ours and is not read.
 MAX_MODEL_BYTES = 16 * 1024 * 1024
+#: The most an array of the model file may unpack to, and the most arrays it may hold:
+#: each is many times what the model has (its largest array is well under a megabyte).
+MAX_MODEL_MEMBER_BYTES = 4 * 1024 * 1024
+MAX_MODEL_MEMBERS = 64
 
 #: The convolutions' output channels; each halves the picture's side.
 CONVOLUTION_CHANNELS = (16, 32, 64)
@@ -153,13 +158,40 @@ class Network:
         np.savez_compressed(stream, allow_pickle=False, **arrays)
 
 
+def _unpacked_arrays(stream: IO[bytes]) -> dict[str, npt.NDArray[np.generic]]:
+    """The arrays of an .npz file, each unpacked only up to MAX_MODEL_MEMBER_BYTES: a small
+    file can claim gigabytes once unpacked, and np.load would unpack them all. Raises
+    ValueError (or zipfile's and numpy's errors) for a file that is no such archive."""
+    arrays: dict[str, npt.NDArray[np.generic]] = {}
+    with zipfile.ZipFile(stream) as archive:
+        members = archive.infolist()
+        if len(members) > MAX_MODEL_MEMBERS:
+            raise ValueError(f"{len(members)} arrays, more than any model has")
+        for member in members:
+            with archive.open(member) as packed:
+                data = packed.read(MAX_MODEL_MEMBER_BYTES + 1)
+            if len(data) > MAX_MODEL_MEMBER_BYTES:
+                raise ValueError(f"{member.filename} is larger than any model's array")
+            name = member.filename.removesuffix(".npy")
+            arrays[name] = np.lib.format.read_array(io.BytesIO(data), allow_pickle=False)
+    return arrays
+
+
 def load_network(stream: IO[bytes]) -> Network:
     """Read a model file. Raises PhotoError, in one line, when it is not one of this version
-    (damaged, truncated, of another format or shape)."""
+    (damaged, truncated, of another format or shape, or unpacking to more than a model)."""
     try:
-        with np.load(stream, allow_pickle=False) as stored:
-            arrays = {name: stored[name] for name in stored.files}
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile, KeyError) as error:
+        arrays = _unpacked_arrays(stream)
+    except (
+        OSError,
+        ValueError,
+        EOFError,
+        zipfile.BadZipFile,
+        KeyError,
+        zlib.error,  # a member's compressed data damaged
+        NotImplementedError,  # a compression method zipfile lacks
+        RuntimeError,  # an encrypted member
+    ) as error:
         raise PhotoError(f"the number recogniser's model file is damaged ({error})") from None
     version = arrays.get("format_version")
     if version is None or version.shape != () or int(version) != FORMAT_VERSION:

@@ -5,6 +5,7 @@ shipped file found as a package resource."""
 from __future__ import annotations
 
 import io
+import tracemalloc
 import zipfile
 
 import numpy as np
@@ -165,3 +166,30 @@ def test_a_zip_of_other_files_is_one_photo_error() -> None:
         archive.writestr("readme.txt", "hello")
     with pytest.raises(PhotoError):
         load_network(io.BytesIO(stream.getvalue()))
+
+
+def test_a_model_file_that_unpacks_to_gigabytes_is_refused_without_unpacking_it() -> None:
+    # 16 MiB of a model file may be anything: here a weight array whose header claims a
+    # gigabyte of zeros, compressed to about a megabyte.
+    stream = io.BytesIO()
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(
+        header, {"descr": "<f4", "fortran_order": False, "shape": (2**28,)}
+    )
+    with (
+        zipfile.ZipFile(stream, "w", compression=zipfile.ZIP_DEFLATED) as archive,
+        archive.open("hidden_weights.npy", "w", force_zip64=True) as member,
+    ):
+        member.write(header.getvalue())
+        zeros = bytes(1 << 20)
+        for _ in range(1024):
+            member.write(zeros)
+    tracemalloc.start()
+    try:
+        with pytest.raises(PhotoError) as raised:
+            load_network(io.BytesIO(stream.getvalue()))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert "model file" in str(raised.value)
+    assert peak < 64 * 1024 * 1024
