@@ -315,24 +315,66 @@ def _blob_outlines(blob: BoolArray) -> list[Quad]:
 
 def label_regions(free: BoolArray) -> npt.NDArray[np.int64]:
     """Each 4-connected region of `free` pixels labelled with the smallest flat index in it
-    (-1 elsewhere): every pixel takes the least label among its neighbours until none
-    changes, with a jump to the label's own label between rounds so long regions settle in
-    a few dozen rounds."""
-    big = np.iinfo(np.int64).max
-    labels = np.where(free, np.arange(free.size).reshape(free.shape), big)
-    while True:
-        previous = labels
-        smallest = labels.copy()
-        smallest[1:, :] = np.minimum(smallest[1:, :], labels[:-1, :])
-        smallest[:-1, :] = np.minimum(smallest[:-1, :], labels[1:, :])
-        smallest[:, 1:] = np.minimum(smallest[:, 1:], labels[:, :-1])
-        smallest[:, :-1] = np.minimum(smallest[:, :-1], labels[:, 1:])
-        labels = np.where(free, smallest, big)
-        flat = labels.ravel()
-        inside = flat != big
-        flat[inside] = flat[flat[inside]]  # the label's own label: a jump along the chain
-        if np.array_equal(labels, previous):
-            return np.where(free, labels, -1)
+    (-1 elsewhere).
+
+    The regions left between dilated edges are long and winding, so spreading labels pixel
+    by pixel takes hundreds of rounds. Instead each row's runs of free pixels are joined
+    to the runs they touch in the next row (union-find over runs, a few thousand of
+    them), and every run takes its region's first run's first pixel."""
+    height, width = free.shape
+    bordered = np.zeros((height, width + 2), dtype=np.int8)
+    bordered[:, 1:-1] = free
+    steps = np.diff(bordered, axis=1)
+    run_rows, run_starts = np.nonzero(steps == 1)
+    _, run_ends = np.nonzero(steps == -1)  # one past each run's last pixel
+    row_first_run = np.searchsorted(run_rows, np.arange(height + 2))
+    uppers: list[npt.NDArray[np.intp]] = []
+    lowers: list[npt.NDArray[np.intp]] = []
+    for row in range(height - 1):
+        upper = slice(row_first_run[row], row_first_run[row + 1])
+        lower_first = row_first_run[row + 1]
+        lower = slice(lower_first, row_first_run[row + 2])
+        # The lower runs touching each upper run: those ending after it starts and
+        # starting before it ends, a contiguous range since runs in a row are ordered.
+        first = np.searchsorted(run_ends[lower], run_starts[upper], side="right")
+        last = np.searchsorted(run_starts[lower], run_ends[upper], side="left")
+        counts = np.maximum(last - first, 0)
+        total = int(counts.sum())
+        if total == 0:
+            continue
+        ends = np.cumsum(counts)
+        uppers.append(np.repeat(np.arange(upper.start, upper.stop), counts))
+        lowers.append(
+            np.repeat(first + lower_first, counts)
+            + np.arange(total)
+            - np.repeat(ends - counts, counts)
+        )
+    parent = list(range(len(run_rows)))
+
+    def root(run: int) -> int:
+        while parent[run] != run:
+            parent[run] = parent[parent[run]]
+            run = parent[run]
+        return run
+
+    if uppers:
+        for upper_run, lower_run in zip(
+            np.concatenate(uppers).tolist(), np.concatenate(lowers).tolist(), strict=True
+        ):
+            first_root, second_root = root(upper_run), root(lower_run)
+            # The smaller run index stays the root: runs are in row-major order, so the
+            # root's first pixel is the region's smallest flat index.
+            if first_root < second_root:
+                parent[second_root] = first_root
+            elif second_root < first_root:
+                parent[first_root] = second_root
+    roots = np.array([root(run) for run in range(len(parent))], dtype=np.int64)
+    run_firsts = run_rows.astype(np.int64) * width + run_starts
+    lengths = run_ends - run_starts
+    labels = np.full(height * width, -1, dtype=np.int64)
+    within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    labels[np.repeat(run_firsts, lengths) + within] = np.repeat(run_firsts[roots], lengths)
+    return labels.reshape(height, width)
 
 
 def _tile_group_blob(strength: FloatArray, threshold: float) -> BoolArray | None:

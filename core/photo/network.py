@@ -82,31 +82,29 @@ def _blas_threads() -> ThreadpoolController:
 
 def _convolve(pictures: FloatArray, weights: FloatArray, bias: FloatArray) -> FloatArray:
     """A 3x3 convolution, padded to keep the size, with a ReLU; pictures are
-    (cells, height, width, channels), weights (channels, 3, 3, out)."""
-    count, height, width, channels = pictures.shape
-    padded = np.pad(pictures, ((0, 0), (1, 1), (1, 1), (0, 0)))
-    # The nine shifted pictures side by side along the channels: one product with the
-    # weights ordered (row, column, channel) computes every output, and the copies are of
-    # whole rows of channels, which sliding windows reshaped are not.
-    columns = np.concatenate(
-        [
-            padded[:, row : row + height, column : column + width]
-            for row in range(3)
-            for column in range(3)
-        ],
-        axis=3,
-    ).reshape(count * height * width, 9 * channels)
-    kernel = weights.transpose(1, 2, 0, 3).reshape(9 * channels, -1)
-    out = columns @ kernel + bias
-    result: FloatArray = np.maximum(out, 0.0).reshape(count, height, width, -1)
+    (channels, cells, height, width), weights (channels, 3, 3, out)."""
+    channels, count, height, width = pictures.shape
+    padded = np.pad(pictures, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    # The nine shifted pictures stacked along the channels, channels first: one product of
+    # the few output channels' weights with every pixel at once. Channels last, a 2-channel
+    # first layer makes a product of many short rows, several times slower (bench/README.md).
+    shifted = np.empty((3, 3, channels, count, height, width), dtype=np.float32)
+    for row in range(3):
+        for column in range(3):
+            shifted[row, column] = padded[:, :, row : row + height, column : column + width]
+    kernel = weights.transpose(3, 1, 2, 0).reshape(weights.shape[3], 9 * channels)
+    out = kernel @ shifted.reshape(9 * channels, -1)
+    out += bias[:, None]
+    np.maximum(out, 0.0, out=out)
+    result: FloatArray = out.reshape(-1, count, height, width)
     return result
 
 
 def _pool(pictures: FloatArray) -> FloatArray:
-    """The largest of each 2x2 block (pictures are (cells, height, width, channels))."""
+    """The largest of each 2x2 block (pictures are (channels, cells, height, width))."""
     result: FloatArray = np.maximum(
-        np.maximum(pictures[:, 0::2, 0::2], pictures[:, 0::2, 1::2]),
-        np.maximum(pictures[:, 1::2, 0::2], pictures[:, 1::2, 1::2]),
+        np.maximum(pictures[:, :, 0::2, 0::2], pictures[:, :, 0::2, 1::2]),
+        np.maximum(pictures[:, :, 1::2, 0::2], pictures[:, :, 1::2, 1::2]),
     )
     return result
 
@@ -127,14 +125,16 @@ class Network:
     def scores(self, pictures: FloatArray, measures: FloatArray) -> FloatArray:
         """Per cell, each class's score before the softmax, with whatever BLAS threads
         numpy has (`log_probabilities` limits them)."""
-        hidden = np.ascontiguousarray(pictures.transpose(0, 2, 3, 1), dtype=np.float32)
+        hidden = np.ascontiguousarray(pictures.transpose(1, 0, 2, 3), dtype=np.float32)
         for index in range(len(CONVOLUTION_CHANNELS)):
             hidden = _pool(
                 _convolve(
                     hidden, self.weights[f"conv{index}_weights"], self.weights[f"conv{index}_bias"]
                 )
             )
-        flat = np.concatenate([hidden.reshape(len(hidden), -1), measures], axis=1)
+        # The dense layer's weights take each cell's features row, column, channel.
+        features = hidden.transpose(1, 2, 3, 0).reshape(hidden.shape[1], -1)
+        flat = np.concatenate([features, measures], axis=1)
         dense = np.maximum(flat @ self.weights["hidden_weights"] + self.weights["hidden_bias"], 0)
         result: FloatArray = dense @ self.weights["output_weights"] + self.weights["output_bias"]
         return result

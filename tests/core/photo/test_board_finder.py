@@ -5,6 +5,10 @@ from __future__ import annotations
 import io
 
 import numpy as np
+import numpy.typing as npt
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import array_shapes, arrays
 from PIL import Image, ImageDraw
 
 from core.photo.board_finder import board_outlines
@@ -77,6 +81,38 @@ def test_regions_are_labelled_one_label_each() -> None:
     assert labels[0, 0] == labels[1, 1]
     assert labels[0, 3] == labels[2, 3]
     assert labels[2, 0] == labels[3, 1]
+
+
+def _flood_filled_regions(free: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+    """The plain oracle: each region flood-filled from its first pixel in row-major order."""
+    height, width = free.shape
+    labels = np.full(free.shape, -1, dtype=np.int64)
+    for start in range(free.size):
+        row, column = divmod(start, width)
+        if not free[row, column] or labels[row, column] != -1:
+            continue
+        labels[row, column] = start
+        waiting = [(row, column)]
+        while waiting:
+            y, x = waiting.pop()
+            for ny, nx in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                if 0 <= ny < height and 0 <= nx < width and free[ny, nx] and labels[ny, nx] == -1:
+                    labels[ny, nx] = start
+                    waiting.append((ny, nx))
+    return labels
+
+
+@given(
+    arrays(
+        np.bool_,
+        array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=24),
+        elements=st.booleans(),
+    )
+)
+def test_regions_are_labelled_as_a_flood_fill_labels_them(free: npt.NDArray[np.bool_]) -> None:
+    from core.photo.board_finder import label_regions
+
+    np.testing.assert_array_equal(label_regions(free), _flood_filled_regions(free))
 
 
 def png_of_screenshot() -> bytes:
