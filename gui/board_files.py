@@ -118,6 +118,15 @@ class BoardFiles(QObject):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
+    def drop_discarded_changes(self) -> None:
+        """At quit, once the user chose Discard: an untitled board goes back to where it was
+        last unchanged, so the next session does not bring back what was thrown away. (A
+        file's board is read back from its file at the next start instead; see
+        `restore`.)"""
+        stack = self._undo_stack
+        if self.path is None and not stack.isClean() and stack.cleanIndex() >= 0:
+            stack.setIndex(stack.cleanIndex())
+
     # -- opening ----------------------------------------------------------------------
 
     def open_dialog(self) -> None:

@@ -395,6 +395,7 @@ class MainWindow(QMainWindow):
         if not self.files.may_discard_changes():
             event.ignore()
             return
+        self.files.drop_discarded_changes()
         self.stop_workers()
         self.save_settings()
         event.accept()

@@ -338,20 +338,20 @@ def test_quitting_with_unsaved_changes_asks(qtbot: QtBot, window):
     assert window.close()
 
 
-def test_last_board_and_geometry_restored(qtbot: QtBot, make_window):
+def test_geometry_and_a_kept_half_typed_board_are_restored(qtbot: QtBot, make_window, settings):
     first = make_window()
     first.editor.type_digit(0, 7, continues=False)  # half-typed: invalid, still restored
     cells = first.model.cells()
-    first.editor.use_current_as_goal()
     # A little over the least the window takes (which the font decides), not the default.
     least = first.minimumSizeHint()
     size = (least.width() + 37, least.height() + 23)
     first.resize(*size)
     qtbot.waitUntil(lambda: (first.size().width(), first.size().height()) == size)
-    assert first.close()
+    first.save_settings()  # as earlier versions left a board discarded at quit
     second = make_window(restore=True)
     assert second.model.cells() == cells
     assert (second.size().width(), second.size().height()) == size
+    assert first.close()
 
 
 def test_export_png_and_svg(window, tmp_path):
@@ -399,6 +399,19 @@ def test_after_quit_and_discard_the_file_comes_back_as_saved(make_window, tmp_pa
     assert second.files.path == str(path)
     assert not second.isWindowModified()
     assert second.undo_stack.count() == 0  # restoring is not an undoable step
+
+
+def test_an_untitled_board_discarded_at_quit_does_not_come_back(make_window) -> None:
+    first = make_window()
+    started_with = first.model.board
+    first.editor.load(ARTICLE_BOARD)  # a board the user typed in, never saved
+    first.editor.swap_cells(0, 1)
+    thrown_away = first.model.board
+    assert first.close()  # the test windows answer Discard
+    second = make_window(restore=True)
+    assert second.model.board == started_with != thrown_away
+    assert second.files.path is None
+    assert not second.isWindowModified()
 
 
 def test_a_discarded_board_whose_file_cannot_be_read_back_is_marked_changed(
