@@ -611,10 +611,43 @@ def shifted(image: Image.Image, grid: GridFit, columns: int, rows: int) -> GridF
     return placed
 
 
-def _placed_again(image: Image.Image, grid: GridFit, square: FloatArray) -> GridFit | None:
-    """The grid's size found again with its corners at `square` (points in the square the
-    grid was warped to, in the square's order), its lines placed there; None when those
-    corners are no convex outline in the photo."""
+def extended(image: Image.Image, grid: GridFit, sides: tuple[int, int, int, int]) -> GridFit:
+    """The grid with `sides` (left, right, top, bottom) more lines of cells outside it, at
+    its own pitch, its lines placed again there: tiles at a board's edge whose colour is
+    the table's or the frame's (a cream tile on white paper, a checkered board) are left
+    out of an outline found by colour, and the cells found read as a smaller board. Raises
+    PhotoError when the grid so grown leaves the photo or no grid stands out there."""
+    left, right, top, bottom = sides
+    column_pitch = (grid.column_lines[-1] - grid.column_lines[0]) / grid.columns
+    row_pitch = (grid.row_lines[-1] - grid.row_lines[0]) / grid.rows
+    square = np.array(
+        [
+            [grid.column_lines[0] - left * column_pitch, grid.row_lines[0] - top * row_pitch],
+            [grid.column_lines[-1] + right * column_pitch, grid.row_lines[0] - top * row_pitch],
+            [grid.column_lines[-1] + right * column_pitch, grid.row_lines[-1] + bottom * row_pitch],
+            [grid.column_lines[0] - left * column_pitch, grid.row_lines[-1] + bottom * row_pitch],
+        ]
+    )
+    size = (grid.columns + left + right, grid.rows + top + bottom)
+    mapped = apply_homography(grid.rectified.to_photo, square)
+    width, height = image.size
+    # A grown grid whose corner leaves the photo by more than a sliver of a cell would be
+    # read off the photo's edge: those cells are not there to read.
+    slack = 0.25 * (abs(grid.corners.area()) / (grid.columns * grid.rows)) ** 0.5
+    if not all(-slack <= x <= width + slack and -slack <= y <= height + slack for x, y in mapped):
+        raise PhotoError(NO_GRID_MESSAGE)
+    placed = _placed_again(image, grid, square, size)
+    if placed is None:
+        raise PhotoError(NO_GRID_MESSAGE)
+    return placed
+
+
+def _placed_again(
+    image: Image.Image, grid: GridFit, square: FloatArray, size: tuple[int, int] | None = None
+) -> GridFit | None:
+    """The grid's size (or `size`) found again with its corners at `square` (points in the
+    square the grid was warped to, in the square's order), its lines placed there; None
+    when those corners are no convex outline in the photo."""
     mapped = apply_homography(grid.rectified.to_photo, square)
     outline = Quad(*((float(x), float(y)) for x, y in mapped))
     if not outline.is_convex():
@@ -622,7 +655,7 @@ def _placed_again(image: Image.Image, grid: GridFit, square: FloatArray) -> Grid
     return find_grid(
         image,
         outline,
-        (grid.columns, grid.rows),
+        size or (grid.columns, grid.rows),
         outline_is_grid=True,
         upright_size=grid.upright_size,
         turns=grid.turns,

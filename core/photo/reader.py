@@ -23,9 +23,11 @@ from core.board import Board
 from core.photo.board_finder import board_outlines
 from core.photo.errors import PhotoError
 from core.photo.grid import (
+    GUESSED_CELLS,
     MAX_CELLS_PER_SIDE,
     MIN_CELLS,
     GridFit,
+    extended,
     find_grid,
     reading_cost,
     reading_settles,
@@ -358,6 +360,39 @@ def _shifted_best(photo: Photo, best: GridFit) -> GridFit:
     return best
 
 
+#: The ways a grid is grown by a line of cells (left, right, top, bottom): one side, or
+#: two sides at a corner (a 3x3 found in a 4x4).
+GROWTHS = (
+    (1, 0, 0, 0),
+    (0, 1, 0, 0),
+    (0, 0, 1, 0),
+    (0, 0, 0, 1),
+    (1, 0, 1, 0),
+    (0, 1, 1, 0),
+    (1, 0, 0, 1),
+    (0, 1, 0, 1),
+)
+
+
+def _grown_best(photo: Photo, best: GridFit) -> GridFit:
+    """The best grid grown by a line of cells on a side or two, if that reads better: the
+    tiles along a board's edge can be lost with the board's outline when their colour is
+    the table's."""
+    grown = best
+    for sides in GROWTHS:
+        columns = best.columns + sides[0] + sides[1]
+        rows = best.rows + sides[2] + sides[3]
+        if columns * rows > MAX_NUMBER + 1 or max(columns, rows) > max(GUESSED_CELLS):
+            continue
+        try:
+            candidate = extended(photo.image, best, sides)
+        except PhotoError:
+            continue
+        if _better(candidate, grown):
+            grown = candidate
+    return grown
+
+
 def _best_grid(
     photo: Photo,
     outlines: Iterable[Quad],
@@ -391,7 +426,12 @@ def _best_grid(
     if best is None:
         raise unread or PhotoError(BLURRED_MESSAGE)
     # Corners a person placed are on the board's corners: never a whole cell off.
-    return best if outline_is_grid else _shifted_best(photo, best)
+    if outline_is_grid:
+        return best
+    best = _shifted_best(photo, best)
+    if size is None and not reading_settles(best):
+        best = _grown_best(photo, best)
+    return best
 
 
 def find_corners(photo: Photo) -> Corners:

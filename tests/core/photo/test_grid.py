@@ -7,7 +7,7 @@ import pytest
 
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad, apply_homography, homography
-from core.photo.grid import GridFit, axis_candidates, find_grid, straighten
+from core.photo.grid import GridFit, axis_candidates, extended, find_grid, straighten
 from core.photo.image import load_photo
 from core.photo.training.synthetic import StyleSet, generate_photo
 
@@ -90,3 +90,46 @@ def test_lines_that_stand_out_nowhere_are_no_grid() -> None:
 
     with pytest.raises(PhotoError, match="no grid"):
         axis_candidates(profile, range(3, 7), (10, 160), (352, 502), 3)
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_a_grid_found_a_line_of_cells_short_grows_back_to_the_board(seed: int) -> None:
+    synthetic = generate_photo(seed, StyleSet.TEST)
+    photo = load_photo(synthetic.jpeg)
+    truth = synthetic.corners.scaled(1 / photo.scale)
+    columns, rows = synthetic.board.width, synthetic.board.height
+    # The board's grid without its last column and its top row.
+    to_photo = homography(
+        np.array([[0, 0], [columns, 0], [columns, rows], [0, rows]], dtype=np.float64),
+        truth.as_array(),
+    )
+    inner = apply_homography(
+        to_photo,
+        np.array([[0, 1], [columns - 1, 1], [columns - 1, rows], [0, rows]], dtype=np.float64),
+    )
+    short = find_grid(
+        photo.image, Quad.from_points(inner), (columns - 1, rows - 1), outline_is_grid=True
+    )
+
+    reference = gap_error_in_cells(
+        find_grid(photo.image, truth, (columns, rows), outline_is_grid=True), truth, (columns, rows)
+    )
+
+    grown = extended(photo.image, short, (0, 1, 1, 0))
+
+    assert (grown.columns, grown.rows) == (columns, rows)
+    assert gap_error_in_cells(grown, truth, (columns, rows)) <= reference + 0.05
+    assert grown.reading.mean_cost < short.reading.mean_cost
+
+
+def test_a_grid_is_not_grown_off_the_photo() -> None:
+    synthetic = generate_photo(1, StyleSet.TEST)
+    photo = load_photo(synthetic.jpeg)
+    truth = synthetic.corners.scaled(1 / photo.scale)
+    size = (synthetic.board.width, synthetic.board.height)
+    grid = find_grid(photo.image, truth, size, outline_is_grid=True)
+    width = photo.image.size[0]
+    # Enough lines of cells to the left to leave any photo.
+    lines = int(width / (abs(truth.area()) ** 0.5 / size[0])) + 1
+    with pytest.raises(PhotoError):
+        extended(photo.image, grid, (lines, 0, 0, 0))
