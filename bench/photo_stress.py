@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -145,6 +145,61 @@ def dimmed(photo: Image.Image, seed: int) -> Image.Image:
     return Image.fromarray(np.clip(pixels**1.3 * ramp * 255 + noise, 0, 255).astype(np.uint8))
 
 
+#: A classic puzzle's colours: tiles alternately red and cream, numerals gold.
+RED_TILE = (165, 28, 34)
+CREAM_TILE = (236, 228, 208)
+GOLD = (206, 164, 62)
+
+
+def _cell_masks(photo: Image.Image) -> list[tuple[int, np.ndarray]] | None:
+    """Each cell's (row + column, mask of its pixels), from the reader's own exact reading
+    of the untouched photo; None when that reading is not there to build on."""
+    stream = io.BytesIO()
+    photo.save(stream, format="PNG")
+    try:
+        reading = read_photo(stream.getvalue())
+    except PhotoError:
+        return None
+    masks = []
+    for cell in reading.cells:
+        outline = Image.new("L", photo.size, 0)
+        ImageDraw.Draw(outline).polygon(list(cell.quad.points()), fill=255)
+        masks.append((cell.row + cell.column, np.asarray(outline) > 0))
+    return masks
+
+
+def recoloured(photo: Image.Image, *, embossed: bool) -> Image.Image:
+    """The board's tiles repainted as a classic puzzle's: alternately red and cream, with
+    gold numerals (`embossed`: numerals in the tile's own colour pressed in, a little darker
+    than the tile, with a light lower and a dark upper edge). The photo's light and shade are kept. A photo the reader
+    cannot read untouched is returned as it is (its miss is then not this transform's)."""
+    masks = _cell_masks(photo)
+    if masks is None:
+        return photo
+    pixels = np.asarray(photo, dtype=np.float32)
+    result = pixels.copy()
+    brightness = pixels.mean(axis=2)
+    for parity, mask in masks:
+        typical = np.median(pixels[mask], axis=0)
+        ink = np.sqrt(((pixels - typical) ** 2).sum(axis=2))
+        peak = max(float(np.percentile(ink[mask], 97)), 1.0)
+        share = np.clip(ink / peak, 0, 1)
+        tile = np.array(RED_TILE if parity % 2 else CREAM_TILE, dtype=np.float32)
+        shade = np.clip(brightness / max(float(np.median(brightness[mask])), 1.0), 0.6, 1.3)
+        if embossed:
+            # A numeral pressed in: in shadow along its upper edge, lit along its lower one.
+            step = max(1, round(mask.sum() ** 0.5 / 40))
+            shadow = np.clip(share - np.roll(share, step, axis=0), 0, 1)
+            lit = np.clip(share - np.roll(share, -step, axis=0), 0, 1)
+            painted = tile * (1 - 0.3 * share[..., None]) + 60 * lit[..., None]
+            painted -= 60 * shadow[..., None]
+        else:
+            painted = tile * (1 - share[..., None]) + np.array(GOLD) * share[..., None]
+        painted = painted * shade[..., None]
+        result[mask] = painted[mask]
+    return Image.fromarray(np.clip(result, 0, 255).astype(np.uint8))
+
+
 Transform = Callable[[Image.Image, int], Image.Image]
 
 TRANSFORMS: dict[str, Transform] = {
@@ -163,6 +218,8 @@ TRANSFORMS: dict[str, Transform] = {
     "glare": lambda photo, seed: with_glare(photo, seed, strength=140, radius=0.07),
     "strong-glare": lambda photo, seed: with_glare(photo, seed, strength=230, radius=0.12),
     "dim": dimmed,
+    "checker": lambda photo, seed: recoloured(photo, embossed=False),
+    "embossed": lambda photo, seed: recoloured(photo, embossed=True),
 }
 
 

@@ -12,6 +12,8 @@ That outline is the likeliest; `board_outlines` gives others when asked (the rea
 when the grid in the first reads badly): the hull with a cut-off corner put back, the
 same search over the strongest edges only, and the tiles themselves: regions closed in by
 edges, near square and of one size, taken together (a screenshot's tiles, loose blocks).
+Second of all comes the lattice of the tiles' own evenly spaced edges (`core.photo.lattice`),
+for a board whose edge is lost where its outer tiles are the table's colour.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ from PIL import Image, ImageFilter
 
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad
+from core.photo.lattice import lattice_outlines
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
 
     from core.photo.image import Photo
 
@@ -470,10 +473,18 @@ def board_outlines(photo: Photo) -> Iterator[Quad]:
     was no board-like shape in the photo."""
     found: list[Quad] = []
     size = photo.image.size
+    lattices_tried = False
     for outline in _outlines_in(photo.image):
         if all(_apart(outline, known, size) for known in found):
             found.append(outline)
             yield outline
+        if not lattices_tried:
+            # Second: the tiles' own evenly spaced edges, when the first shape was not the
+            # board (its edge lost where the outer tiles are the table's colour).
+            lattices_tried = True
+            yield from _new_outlines(lattice_outlines(photo.image), found, size)
+    if not lattices_tried:
+        yield from _new_outlines(lattice_outlines(photo.image), found, size)
     zoomable = (outer for outer in list(found) if _zoom_box(outer, size, 0.0) is not None)
     for outer in islice(zoomable, ZOOMED_OUTLINES):
         for margin_share in ZOOM_MARGINS:
@@ -495,6 +506,16 @@ def _zoomed_outlines(
         # Most of the outer outline is the outer outline found again.
         if abs(outline.area()) > MAX_ZOOMED_SHARE * abs(outer.area()):
             continue
+        if all(_apart(outline, known, size) for known in found):
+            found.append(outline)
+            yield outline
+
+
+def _new_outlines(
+    outlines: Iterable[Quad], found: list[Quad], size: tuple[int, int]
+) -> Iterator[Quad]:
+    """Those of `outlines` not too near one in `found` (which gains each yielded)."""
+    for outline in outlines:
         if all(_apart(outline, known, size) for known in found):
             found.append(outline)
             yield outline
