@@ -1,7 +1,8 @@
 """The photo reader on the real photos made harder: each photo of ../shared/photos/real
 turned, made small on a grained or noisy table, put in perspective, shrunk, recompressed,
-lit with glare or dimmed, as the photos the reader is judged on may be. The real set is
-small and shot close; this asks whether the reader holds where the issue says it must
+lit with glare or dimmed, repainted as a checkered red-and-cream puzzle with gold or
+pressed-in numerals, as the photos the reader is judged on may be. The real set is small and
+shot close; this asks whether the reader holds where the issue says it must
 (a board a fifth of the photo's width, tilted to 45 degrees, perspective to 30, glare).
 
     .venv/bin/python bench/photo_stress.py [--transforms wood40 small25 ...] [--every 2]
@@ -171,8 +172,9 @@ def _cell_masks(photo: Image.Image) -> list[tuple[int, np.ndarray]] | None:
 def recoloured(photo: Image.Image, *, embossed: bool) -> Image.Image:
     """The board's tiles repainted as a classic puzzle's: alternately red and cream, with
     gold numerals (`embossed`: numerals in the tile's own colour pressed in, a little darker
-    than the tile, with a light lower and a dark upper edge). The photo's light and shade are kept. A photo the reader
-    cannot read untouched is returned as it is (its miss is then not this transform's)."""
+    than the tile, with a light lower and a dark upper edge). The photo's light and shade
+    are kept. A photo the reader cannot read untouched is returned as it is (its miss is
+    then not this transform's)."""
     masks = _cell_masks(photo)
     if masks is None:
         return photo
