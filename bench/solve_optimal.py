@@ -1,12 +1,21 @@
 """Optimal search (core.search): 8-puzzles, Korf's 100 and the 80-move 15-puzzles.
 
-Prints Markdown tables: time and nodes per board, nodes per second, each length checked
-against the published one and every solution replayed to the goal. Baselines in the same run:
-the pure-Python twin on the same 8-puzzles, and Python's sorted() on a million numbers as the
-machine's yardstick. The pattern databases are built first into a fresh folder (their build
-time and size are printed), unless --cache-dir names a folder holding them already.
+Prints Markdown tables: time (wall and CPU) and nodes per board, nodes per second, each
+length checked against the published one and every solution replayed to the goal. Baselines
+in the same run: the pure-Python twin on the same 8-puzzles, and Python's sorted() on a
+million numbers as the machine's yardstick. The pattern databases are built first into a
+fresh folder (their build time and size are printed), unless --cache-dir names a folder
+holding them already. Before a goal's boards are timed, one solve of a board a slide from
+the goal is timed apart: it reads the tables from disk and builds what the search builds
+on first use, which the boards' times then leave out. --pure-korf N runs the pure-Python
+twin on the N Korf instances with the shortest published lengths, on the same tables as
+the compiled twin (the pure twin would build smaller ones of its own). --max-length L
+searches with the move automaton of the redundant step sequences up to L steps, generated
+on the spot, instead of the stored one (2: only undoing a step is refused, as the search
+did before the automaton).
 
     .venv/bin/python bench/solve_optimal.py [--eight 200] [--korf] [--hardest] [--only 1 5]
+                                            [--pure-korf 10] [--max-length 14]
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ sys.path.insert(0, str(REPO_ROOT))
 
 from core import pattern_db, search, speedups  # noqa: E402
 from core.board import Board  # noqa: E402
-from core.moves import random_board  # noqa: E402
+from core.moves import apply_slide, legal_slides, random_board  # noqa: E402
 from core.solution import replay_end  # noqa: E402
 
 DATA = REPO_ROOT / "tests" / "core" / "data"
@@ -67,15 +76,25 @@ def build_databases(goal: Board) -> None:
     )
 
 
-def solve_timed(board: Board, goal: Board) -> tuple[int, int, float]:
-    started = time.perf_counter()
+def solve_timed(board: Board, goal: Board) -> tuple[int, int, float, float]:
+    """(length, nodes, wall seconds, CPU seconds) of one optimal solve, its solution
+    replayed to the goal."""
+    started, started_cpu = time.perf_counter(), time.process_time()
     found = search.solve_optimal(board, goal)
     seconds = time.perf_counter() - started
+    cpu = time.process_time() - started_cpu
     assert found is not None
     moves, nodes = found
     if replay_end(board, moves) != goal:
         raise SystemExit(f"a solution does not reach the goal: {board.tiles}")
-    return len(moves), nodes, seconds
+    return len(moves), nodes, seconds, cpu
+
+
+def first_solve(goal: Board) -> None:
+    """Times a solve one slide from `goal` apart: reading the tables, first-use set-up."""
+    board = apply_slide(goal, legal_slides(goal)[0])
+    _length, _nodes, seconds, cpu = solve_timed(board, goal)
+    print(f"\nFirst solve (tables read, first-use set-up): {seconds:.3f} s, CPU {cpu:.3f} s")
 
 
 def eight_puzzles(count: int) -> None:
@@ -94,8 +113,8 @@ def eight_puzzles(count: int) -> None:
         search.solve_optimal(boards[0], goal)  # the tables, once
         results = [solve_timed(board, goal) for board in boards]
         os.environ.pop(speedups.PURE_PYTHON_VARIABLE, None)
-        times = [seconds for _, _, seconds in results]
-        nodes = sum(count for _, count, _ in results)
+        times = [seconds for _, _, seconds, _ in results]
+        nodes = sum(count for _, count, _, _ in results)
         print(
             f"| {name} | {len(boards)} | {statistics.median(times) * 1e3:.2f} | "
             f"{max(times) * 1e3:.2f} | {statistics.mean(r[0] for r in results):.1f} | "
@@ -106,45 +125,104 @@ def eight_puzzles(count: int) -> None:
 def korf(only: list[int]) -> None:
     goal = Board.solved(4, 4, blank_first=True)
     instances = load_lines(DATA / "korf100.txt")
-    print("\n### Korf's 100, goal blank first\n")
-    print("| # | published | found | nodes | seconds | nodes/s |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
-    times, all_nodes, wrong = [], 0, []
+    print("\n### Korf's 100, goal blank first")
+    first_solve(goal)
+    print("\n| # | published | found | nodes | seconds | CPU s | nodes/s |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    times, cpu_times, all_nodes, wrong = [], [], 0, []
     for number, length, *tiles in instances:
         if only and number not in only:
             continue
-        found, nodes, seconds = solve_timed(Board(4, 4, tuple(tiles)), goal)
+        found, nodes, seconds, cpu = solve_timed(Board(4, 4, tuple(tiles)), goal)
         times.append(seconds)
+        cpu_times.append(cpu)
         all_nodes += nodes
         if found != length:
             wrong.append(number)
         print(
-            f"| {number} | {length} | {found} | {nodes:,} | {seconds:.3f} | "
+            f"| {number} | {length} | {found} | {nodes:,} | {seconds:.3f} | {cpu:.3f} | "
             f"{nodes / max(seconds, 1e-9):,.0f} |",
             flush=True,
         )
     print(
         f"\n{len(times)} instances: mean {statistics.mean(times):.3f} s, median "
-        f"{statistics.median(times):.3f} s, max {max(times):.3f} s, total {sum(times):.1f} s, "
-        f"{all_nodes / sum(times):,.0f} nodes/s; lengths differing from the published: "
-        f"{wrong or 'none'}"
+        f"{statistics.median(times):.3f} s, max {max(times):.3f} s, total {sum(times):.3f} s "
+        f"(CPU {sum(cpu_times):.3f} s), {all_nodes:,} nodes, {all_nodes / sum(times):,.0f} "
+        f"nodes/s; lengths differing from the published: {wrong or 'none'}"
     )
 
 
 def hardest(only: list[int]) -> None:
     goal = Board.solved(4, 4)
     positions = load_lines(DATA / "80_move_positions.txt")
-    print("\n### The 80-move positions, goal blank last\n")
-    print("| # | found | nodes | seconds | nodes/s |")
-    print("| ---: | ---: | ---: | ---: | ---: |")
+    print("\n### The 80-move positions, goal blank last")
+    first_solve(goal)
+    print("\n| # | found | nodes | seconds | CPU s | nodes/s |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    times, cpu_times, all_nodes = [], [], 0
     for number, tiles in enumerate(positions, start=1):
         if only and number not in only:
             continue
-        found, nodes, seconds = solve_timed(Board(4, 4, tuple(tiles)), goal)
+        found, nodes, seconds, cpu = solve_timed(Board(4, 4, tuple(tiles)), goal)
+        times.append(seconds)
+        cpu_times.append(cpu)
+        all_nodes += nodes
         print(
-            f"| {number} | {found} | {nodes:,} | {seconds:.1f} | {nodes / seconds:,.0f} |",
+            f"| {number} | {found} | {nodes:,} | {seconds:.1f} | {cpu:.1f} | "
+            f"{nodes / seconds:,.0f} |",
             flush=True,
         )
+    print(
+        f"\n{len(times)} positions: total {sum(times):.1f} s (CPU {sum(cpu_times):.1f} s), "
+        f"max {max(times):.1f} s, {all_nodes:,} nodes"
+    )
+
+
+def pure_korf(count: int) -> None:
+    """The pure twin on the `count` shortest Korf instances, on the compiled twin's tables."""
+    goal = Board.solved(4, 4, blank_first=True)
+    instances = sorted(load_lines(DATA / "korf100.txt"), key=lambda line: (line[1], line[0]))
+    databases = pattern_db.load(4, 4, goal.blank_index, engine=speedups.compiled("_search"))
+    print(f"\n### The pure-Python twin on the {count} shortest of Korf's 100 (same tables)\n")
+    print("| # | published | found | nodes | CPU s | nodes/s |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+    cpu_times, all_nodes = [], 0
+    for number, length, *tiles in instances[:count]:
+        labels = search.relabel(Board(4, 4, tuple(tiles)), goal)
+        started = time.process_time()
+        found = search.run_search(labels, databases, lambda _bound, _nodes: False, None)
+        cpu = time.process_time() - started
+        assert found is not None
+        moved, nodes = found
+        if len(moved) != length:
+            raise SystemExit(f"Korf #{number}: {len(moved)} moves, published {length}")
+        cpu_times.append(cpu)
+        all_nodes += nodes
+        print(
+            f"| {number} | {length} | {len(moved)} | {nodes:,} | {cpu:.2f} | {nodes / cpu:,.0f} |",
+            flush=True,
+        )
+    print(f"\n{count} instances: CPU {sum(cpu_times):.2f} s, {all_nodes:,} nodes")
+
+
+def use_automaton_up_to(max_length: int) -> None:
+    """Makes every search follow the automaton of the sequences up to `max_length` steps."""
+    # Imported here, so the script runs on code from before the automaton (the baseline).
+    from core import move_automaton
+
+    started = time.process_time()
+    built = {
+        shape: move_automaton.compile_automaton(
+            move_automaton.redundant_sequences(*shape, max_length)
+        )
+        for shape in [(3, 3), (4, 4)]
+    }
+    move_automaton.for_shape = lambda width, height: built[width, height]
+    print(
+        f"Move automaton of the sequences up to {max_length} steps: "
+        f"{built[4, 4].state_count:,} states for 4x4, generated in "
+        f"{time.process_time() - started:.1f} s of CPU"
+    )
 
 
 def main() -> None:
@@ -154,6 +232,19 @@ def main() -> None:
     parser.add_argument("--hardest", action="store_true", help="the 80-move positions")
     parser.add_argument("--only", type=int, nargs="*", default=[], help="instance numbers")
     parser.add_argument("--cache-dir", help="a folder of tables already built")
+    parser.add_argument(
+        "--pure-korf",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the pure twin on the N shortest Korf instances, on the compiled twin's tables",
+    )
+    parser.add_argument(
+        "--max-length",
+        type=int,
+        metavar="L",
+        help="generate the move automaton up to L steps instead of the stored one (2: undo only)",
+    )
     arguments = parser.parse_args()
     folder = arguments.cache_dir or tempfile.mkdtemp(prefix="slidecheck-bench-")
     os.environ[pattern_db.CACHE_DIR_VARIABLE] = folder
@@ -163,11 +254,13 @@ def main() -> None:
         f"search engine: {speedups.backends().get('search')}; nproc {cpu}; "
         f"load average {load:.2f}; sorted() of 1e6 floats: {sorted_yardstick():.3f} s"
     )
+    if arguments.max_length is not None:
+        use_automaton_up_to(arguments.max_length)
     print("\n### Pattern databases (compiled twin)\n")
     print("| shape and goal | tables | size | build |")
     print("| --- | ---: | ---: | ---: |")
     build_databases(Board.solved(3, 3))
-    if arguments.korf:
+    if arguments.korf or arguments.pure_korf:
         build_databases(Board.solved(4, 4, blank_first=True))
     if arguments.hardest:
         build_databases(Board.solved(4, 4))
@@ -180,6 +273,8 @@ def main() -> None:
         korf(arguments.only)
     if arguments.hardest:
         hardest(arguments.only)
+    if arguments.pure_korf:
+        pure_korf(arguments.pure_korf)
 
 
 if __name__ == "__main__":

@@ -21,10 +21,15 @@
 /* Placements a build expands between two polls within a layer. */
 #define BUILD_POLL_INTERVAL (1 << 16)
 
+/* The blank's steps, in the order both twins try them (core.move_automaton.STEPS). */
+enum { STEP_UP, STEP_DOWN, STEP_LEFT, STEP_RIGHT, STEP_COUNT };
+
 typedef struct {
     int width, height, cell_count;
     int neighbour_count[MAX_CELLS];
     int neighbours[MAX_CELLS][4];
+    /* The step that takes the blank to each neighbour. */
+    int steps[MAX_CELLS][4];
 } Grid;
 
 static void grid_init(Grid *grid, int width, int height) {
@@ -34,10 +39,22 @@ static void grid_init(Grid *grid, int width, int height) {
     for (int cell = 0; cell < grid->cell_count; cell++) {
         int row = cell / width, column = cell % width, count = 0;
         /* Up, down, left, right: the order the pure twin tries them. */
-        if (row > 0) grid->neighbours[cell][count++] = cell - width;
-        if (row < height - 1) grid->neighbours[cell][count++] = cell + width;
-        if (column > 0) grid->neighbours[cell][count++] = cell - 1;
-        if (column < width - 1) grid->neighbours[cell][count++] = cell + 1;
+        if (row > 0) {
+            grid->steps[cell][count] = STEP_UP;
+            grid->neighbours[cell][count++] = cell - width;
+        }
+        if (row < height - 1) {
+            grid->steps[cell][count] = STEP_DOWN;
+            grid->neighbours[cell][count++] = cell + width;
+        }
+        if (column > 0) {
+            grid->steps[cell][count] = STEP_LEFT;
+            grid->neighbours[cell][count++] = cell - 1;
+        }
+        if (column < width - 1) {
+            grid->steps[cell][count] = STEP_RIGHT;
+            grid->neighbours[cell][count++] = cell + 1;
+        }
         grid->neighbour_count[cell] = count;
     }
 }
@@ -149,7 +166,7 @@ static int mark_region(uint64_t *seen, const Grid *grid, uint32_t index, uint32_
     return count;
 }
 
-static PyObject *build_table(PyObject *self, PyObject *args) {
+static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     int width, height, blank_cell;
     PyObject *group_object, *poll;
     if (!PyArg_ParseTuple(args, "iiiOO", &width, &height, &blank_cell, &group_object, &poll)) {
@@ -314,6 +331,9 @@ typedef struct {
     int group_bounds[MAX_CELLS], mirror_bounds[MAX_CELLS];
     int direct_sum, mirror_sum, mirrored;
     int blank, bound, next_bound;
+    /* The move automaton: automaton[state * STEP_COUNT + step] is the state after the step,
+     * or -1 where the step completes a redundant sequence and is not taken. */
+    const int *automaton;
     uint8_t path[MAX_PATH];
     long long nodes, next_poll, poll_interval;
     PyObject *poll;
@@ -358,15 +378,16 @@ static inline const uint8_t *entry_after(const Search *search, int number, uint8
            rank_placement(positions, size, search->grid.cell_count);
 }
 
-static int deepen(Search *search, int depth, int previous_blank) {
+static int deepen(Search *search, int depth, int state) {
     int here = search->blank;
     const Grid *grid = &search->grid;
+    const int *following = search->automaton + state * STEP_COUNT;
     /* Every child's table entries first, fetched ahead: the tables are far larger than the
      * caches, so the children's fetches overlap instead of waiting one by one. */
     const uint8_t *direct_entry[4] = {0}, *mirror_entry[4] = {0};
     for (int k = 0; k < grid->neighbour_count[here]; k++) {
         int cell = grid->neighbours[here][k];
-        if (cell == previous_blank) continue;
+        if (following[grid->steps[here][k]] < 0) continue;
         int label = search->board[cell];
         direct_entry[k] =
             entry_after(search, search->group_of[label], search->cell_of, label, here);
@@ -381,7 +402,8 @@ static int deepen(Search *search, int depth, int previous_blank) {
     }
     for (int k = 0; k < grid->neighbour_count[here]; k++) {
         int cell = grid->neighbours[here][k];
-        if (cell == previous_blank) continue;
+        int next_state = following[grid->steps[here][k]];
+        if (next_state < 0) continue;
         search->nodes++;
         int label = search->board[cell];
         search->board[here] = (uint8_t)label;
@@ -409,7 +431,7 @@ static int deepen(Search *search, int depth, int previous_blank) {
         int found = 0;
         if (total <= search->bound) {
             search->path[depth] = (uint8_t)label;
-            found = estimate == 0 || (depth + 1 < MAX_PATH && deepen(search, depth + 1, here));
+            found = estimate == 0 || (depth + 1 < MAX_PATH && deepen(search, depth + 1, next_state));
         } else if (total < search->next_bound) {
             search->next_bound = total;
         }
@@ -434,16 +456,20 @@ static int deepen(Search *search, int depth, int previous_blank) {
     return 0;
 }
 
-static PyObject *search(PyObject *self, PyObject *args) {
+static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     int width, height, mirrored;
     long long poll_interval;
     PyObject *labels_object, *groups_object, *tables_object, *poll;
-    if (!PyArg_ParseTuple(args, "iiOOOpOL", &width, &height, &labels_object, &groups_object,
-                          &tables_object, &mirrored, &poll, &poll_interval)) {
+    Py_buffer automaton;
+    if (!PyArg_ParseTuple(args, "iiOOOpy*OL", &width, &height, &labels_object, &groups_object,
+                          &tables_object, &mirrored, &automaton, &poll, &poll_interval)) {
         return NULL;
     }
     Search *state = calloc(1, sizeof(Search));
-    if (state == NULL) return PyErr_NoMemory();
+    if (state == NULL) {
+        PyBuffer_Release(&automaton);
+        return PyErr_NoMemory();
+    }
     PyObject *labels = NULL, *groups = NULL, *tables = NULL, *result = NULL;
     int cell_count = width * height;
     if (width < 1 || height < 1 || cell_count > MAX_CELLS || poll_interval < 1) {
@@ -451,6 +477,20 @@ static PyObject *search(PyObject *self, PyObject *args) {
         goto done;
     }
     grid_init(&state->grid, width, height);
+    /* Every transition checked once here, so the search never leaves the table. */
+    Py_ssize_t transition_count = automaton.len / (Py_ssize_t)sizeof(int);
+    Py_ssize_t state_count = transition_count / STEP_COUNT;
+    int automaton_ok =
+        automaton.len > 0 && automaton.len % (Py_ssize_t)(STEP_COUNT * sizeof(int)) == 0;
+    for (Py_ssize_t i = 0; automaton_ok && i < transition_count; i++) {
+        int target = ((const int *)automaton.buf)[i];
+        automaton_ok = target >= -1 && target < state_count;
+    }
+    if (!automaton_ok) {
+        PyErr_SetString(PyExc_ValueError, "the automaton must be whole transitions to its states");
+        goto done;
+    }
+    state->automaton = (const int *)automaton.buf;
     labels = PySequence_Fast(labels_object, "labels must be a sequence");
     groups = PySequence_Fast(groups_object, "groups must be a sequence");
     tables = PySequence_Fast(tables_object, "tables must be a sequence");
@@ -547,7 +587,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
             break;
         }
         state->next_bound = UNBOUNDED;
-        if (deepen(state, 0, -1)) {
+        if (deepen(state, 0, 0)) {
             found = 1;
             break;
         }
@@ -573,6 +613,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
         result = Py_NewRef(Py_None);
     }
 done:
+    PyBuffer_Release(&automaton);
     Py_XDECREF(labels);
     Py_XDECREF(groups);
     Py_XDECREF(tables);
@@ -586,15 +627,20 @@ static PyMethodDef methods[] = {
      "The pattern table of `group` (goal cells) for goal blank `blank_cell`; poll(reached, 0)\n"
      "is called between layers and returns True to stop (then None)."},
     {"search", search, METH_VARARGS,
-     "search(width, height, labels, groups, tables, mirrored, poll, poll_interval)\n"
+     "search(width, height, labels, groups, tables, mirrored, automaton, poll, poll_interval)\n"
      "-> (labels moved, nodes) | None\n\n"
-     "IDA* on a relabelled board; poll(bound, nodes) returns True to stop (then None)."},
+     "IDA* on a relabelled board, taking the steps the move automaton (native ints: state *\n"
+     "4 + step -> next state, or -1 for a step not taken) allows; poll(bound, nodes)\n"
+     "returns True to stop (then None)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_search",
-    "Compiled twin of core.search (IDA*) and core.pattern_db (table builds).", -1, methods,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_search",
+    .m_doc = "Compiled twin of core.search (IDA*) and core.pattern_db (table builds).",
+    .m_size = -1,
+    .m_methods = methods,
 };
 
 PyMODINIT_FUNC PyInit__search(void) {

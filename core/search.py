@@ -3,8 +3,11 @@
 Every tile is relabelled by its goal cell, so any goal (blank anywhere, tiles in any order)
 is searched as "label L belongs in cell L", and the databases (`core.pattern_db`) built for
 the goal's blank cell serve it. The search deepens a bound on the solution length, trying
-the blank's neighbours up, down, left, right and never undoing the previous move; the first
-solution within a bound is a shortest one because the heuristic never overestimates.
+the blank's neighbours up, down, left, right; the first solution within a bound is a
+shortest one because the heuristic never overestimates. A step that would complete a
+redundant sequence of steps (one that leaves what a smaller sequence leaves: undoing the
+last step is the shortest) is not taken, by the shape's automaton in `core.move_automaton`:
+the smallest path to every position survives, so no shortest solution is lost.
 
 The compiled twin (`core._search.search`) runs the same search, node for node, with the GIL
 released, calling back into Python between chunks of nodes for cancellation, the deadline
@@ -18,9 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core import pattern_db, speedups
+from core import move_automaton, pattern_db, speedups
 from core.board import BLANK, Board
-from core.pattern_db import PatternDatabases, neighbour_cells, rank
+from core.pattern_db import PatternDatabases, rank
 from core.solution import SearchProgress, SolveCancelledError, distance_bound
 
 if TYPE_CHECKING:
@@ -164,8 +167,13 @@ def run_search(
     databases: PatternDatabases,
     poll: SearchPoll,
     engine: ModuleType | None,
+    automaton: move_automaton.MoveAutomaton | None = None,
 ) -> tuple[list[int], int] | None:
-    """IDA* on a relabelled board with either twin: (labels moved, nodes) or None."""
+    """IDA* on a relabelled board with either twin: (labels moved, nodes) or None.
+    `automaton` is the shape's own unless another is given (the tests give one that only
+    refuses undoing a step, the search as it was before)."""
+    if automaton is None:
+        automaton = move_automaton.for_shape(databases.width, databases.height)
     if engine is None:
         return search_pure(
             databases.width,
@@ -174,6 +182,7 @@ def run_search(
             groups=databases.groups,
             tables=databases.tables,
             mirrored=databases.mirrored,
+            automaton=automaton,
             poll=poll,
             poll_interval=PURE_POLL_INTERVAL,
         )
@@ -184,6 +193,7 @@ def run_search(
         databases.groups,
         databases.tables,
         databases.mirrored,
+        automaton.packed,
         poll,
         COMPILED_POLL_INTERVAL,
     )
@@ -242,16 +252,20 @@ def search_pure(
     groups: Sequence[Sequence[int]],
     tables: Sequence[bytes],
     mirrored: bool,
+    automaton: move_automaton.MoveAutomaton,
     poll: SearchPoll,
     poll_interval: int,
 ) -> tuple[list[int], int] | None:
     """IDA* in pure Python: the labels moved on a shortest way home and the nodes generated,
     or None when `poll` returned True. `labels[cell]` is the goal cell of the tile there
-    (`NO_LABEL` for the blank); `poll(bound, nodes)` runs at every new bound and every
-    `poll_interval` nodes (exceptions it raises propagate)."""
+    (`NO_LABEL` for the blank); `automaton` says which steps of the blank are taken (one
+    built for this shape: `move_automaton.for_shape`); `poll(bound, nodes)` runs at every
+    new bound and every `poll_interval` nodes (exceptions it raises propagate)."""
     cell_count = width * height
     mirrored = mirrored and width == height
-    neighbours = neighbour_cells(width, height)
+    neighbours = move_automaton.neighbour_steps(width, height)
+    transitions = automaton.transitions
+    step_count = len(move_automaton.STEPS)
     board = list(labels)
     blank = board.index(NO_LABEL)
     cell_of = [0] * cell_count
@@ -283,11 +297,12 @@ def search_pure(
     bound = max(direct_sum, mirror_sum)
     next_bound = 0
 
-    def deepen(depth: int, previous_blank: int) -> bool:
+    def deepen(depth: int, state: int) -> bool:
         nonlocal blank, nodes, next_poll, next_bound, direct_sum, mirror_sum
         here = blank
-        for cell in neighbours[here]:
-            if cell == previous_blank:
+        for cell, step in neighbours[here]:
+            following = transitions[state * step_count + step]
+            if following == move_automaton.REFUSED:
                 continue
             nodes += 1
             label = board[cell]
@@ -313,7 +328,7 @@ def search_pure(
             found = False
             if total <= bound:
                 path.append(label)
-                found = estimate == 0 or deepen(depth + 1, here)
+                found = estimate == 0 or deepen(depth + 1, following)
                 if not found:
                     path.pop()
             elif total < next_bound:
@@ -342,7 +357,7 @@ def search_pure(
             if bound == 0:
                 return path, nodes
             next_bound = _UNBOUNDED
-            if deepen(0, NO_LABEL):
+            if deepen(0, 0):
                 return path, nodes
             if next_bound == _UNBOUNDED:
                 raise ValueError("the board cannot reach its goal")

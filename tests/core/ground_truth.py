@@ -34,17 +34,18 @@ def neighbour_cells(width: int, height: int) -> tuple[tuple[int, ...], ...]:
 
 @cache
 def distances_from(
-    width: int, height: int, goal: tuple[int, ...], blank: int = 0
+    width: int, height: int, goal: tuple[int, ...], blank: int = 0, within: int | None = None
 ) -> dict[tuple[int, ...], int]:
     """The fewest slides from every arrangement legal slides reach from `goal` to `goal`
-    (breadth-first, cached for the session); `blank` is the label of the empty cell. The
-    one oracle every test of solvability, shortest solutions and tables is checked
-    against."""
+    (breadth-first, cached for the session); `blank` is the label of the empty cell; with
+    `within`, only the arrangements that many slides or fewer away (a 4x4 board has far too
+    many to visit all). The one oracle every test of solvability, shortest solutions and
+    tables is checked against."""
     neighbours = neighbour_cells(width, height)
     distance = {goal: 0}
     frontier = [goal]
     steps = 0
-    while frontier:
+    while frontier and (within is None or steps < within):
         steps += 1
         next_frontier = []
         for arrangement in frontier:

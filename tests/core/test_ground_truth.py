@@ -15,6 +15,7 @@ from core import Board, check, is_solvable
 from tests.core.ground_truth import (
     blank_first,
     blank_last,
+    distances_from,
     reachable_from,
     seeded_custom_goal,
 )
@@ -111,3 +112,12 @@ def test_line_boards_of_every_blank_position() -> None:
         tiles.insert(blank, 0)
         assert check(Board(length, 1, tiles)).solvable
         assert check(Board(1, length, tiles)).solvable
+
+
+@pytest.mark.parametrize(("width", "height"), [(3, 3), (2, 4)])
+def test_a_bounded_search_is_the_whole_one_cut_at_its_bound(width: int, height: int) -> None:
+    goal = blank_last(width, height)
+    whole = distances_from(width, height, goal)
+    for within in (0, 5, 12):
+        near = {cells: steps for cells, steps in whole.items() if steps <= within}
+        assert distances_from(width, height, goal, within=within) == near

@@ -1,6 +1,8 @@
-"""Optimal search: lengths equal breadth-first distances on small boards for both twins and
-every kind of goal, every solution replays to the goal, Korf's instances get their published
-lengths, and cancellation, deadlines and progress work."""
+"""Optimal search: lengths equal breadth-first distances on small boards and on 4x4 boards
+near their goals for both twins and every kind of goal, both twins search node for node,
+the move automaton keeps the lengths the search found when it only refused undoing a step,
+every solution replays to the goal, Korf's instances get their published lengths, and
+cancellation, deadlines and progress work."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from core import pattern_db, search, speedups
+from core import move_automaton, pattern_db, search, speedups
 from core.board import Board
+from core.moves import scramble
 from core.solution import SearchProgress, SolveCancelledError, distance_bound, replay_end
 from tests.core.ground_truth import (
     blank_first,
@@ -22,6 +25,7 @@ from tests.core.ground_truth import (
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from types import ModuleType
 
 DATA = Path(__file__).parent / "data"
 COMPILED = speedups.compiled("_search")
@@ -132,28 +136,145 @@ def test_an_easy_fifteen_puzzle_in_both_twins(twin: str) -> None:
     assert found[0] == (7, 11, 12)
 
 
+def never_stop(_bound: int, _nodes: int) -> bool:
+    return False
+
+
+#: The search as it was before the move automaton: only undoing the last step refused.
+UNDO_ONLY = move_automaton.compile_automaton(["UD", "DU", "LR", "RL"])
+
+
+def run_twin(
+    databases: pattern_db.PatternDatabases,
+    labels: list[int],
+    engine: ModuleType | None,
+    automaton: move_automaton.MoveAutomaton | None = None,
+) -> tuple[list[int], int]:
+    """One twin's search (the pure one when `engine` is None) with the shape's automaton
+    or the one given."""
+    found = search.run_search(labels, databases, never_stop, engine, automaton)
+    assert found is not None
+    return found
+
+
+def both_twins(
+    databases: pattern_db.PatternDatabases, board: Board, goal: Board
+) -> tuple[list[int], int, int]:
+    """The moves (goal cells) and nodes both twins agree on, and the nodes of the search
+    that only refuses undoing (which must find a solution as long)."""
+    labels = search.relabel(board, goal)
+    moved, nodes = run_twin(databases, labels, COMPILED)
+    assert run_twin(databases, labels, None) == (moved, nodes)
+    before, before_nodes = run_twin(databases, labels, COMPILED, UNDO_ONLY)
+    assert len(before) == len(moved)
+    assert replay_end(board, [goal.tiles[label] for label in moved]) == goal
+    return moved, nodes, before_nodes
+
+
 @pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
 def test_both_twins_search_node_for_node() -> None:
-    assert COMPILED is not None
     goal = Board.solved(3, 3, blank_first=True)
     groups = pattern_db.partition(3, 3, 0, 400)
     tables = tuple(pattern_db.build_table_pure(3, 3, 0, group) for group in groups)
-    for tiles, _distance in samples(3, 3, goal.tiles, 5):
-        labels = search.relabel(Board(3, 3, tiles), goal)
-        pure = search.search_pure(
-            3,
-            3,
-            labels,
-            groups=groups,
-            tables=tables,
-            mirrored=True,
-            poll=lambda *_: False,
-            poll_interval=100,
+    databases = pattern_db.PatternDatabases(3, 3, 0, groups, tables)
+    for tiles, distance in samples(3, 3, goal.tiles, 5):
+        moved, _nodes, _before = both_twins(databases, Board(3, 3, tiles), goal)
+        assert len(moved) == distance
+
+
+#: 4x4 goals: Korf's (blank first), blank last, and the blank in a middle cell (5), where
+#: no mirrored lookup applies.
+FIFTEEN_GOALS = {
+    "blank-first": Board.solved(4, 4, blank_first=True),
+    "blank-last": Board.solved(4, 4),
+    "middle": Board(4, 4, (1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)),
+}
+
+
+def fifteen_samples(goal: Board) -> list[tuple[Board, int]]:
+    """Boards 6 to 12 slides from `goal` (three of each length, fixed), with their
+    breadth-first distances."""
+    known = distances_from(4, 4, goal.tiles, within=12)
+    by_distance: dict[int, list[tuple[int, ...]]] = {}
+    for tiles, distance in sorted(known.items()):
+        by_distance.setdefault(distance, []).append(tiles)
+    rng = random.Random(f"fifteen-{goal.tiles}")
+    return [
+        (Board(4, 4, tiles), distance)
+        for distance in range(6, 13)
+        for tiles in rng.sample(by_distance[distance], 3)
+    ]
+
+
+@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+@pytest.mark.parametrize("goal_name", sorted(FIFTEEN_GOALS))
+def test_fifteen_puzzle_lengths_equal_breadth_first_distances(goal_name: str) -> None:
+    # Both twins on the same (6-6-3) tables and automaton: the same moves and nodes, and
+    # the breadth-first length, as the search that only refused undoing found.
+    goal = FIFTEEN_GOALS[goal_name]
+    databases = pattern_db.load(4, 4, goal.blank_index, engine=COMPILED)
+    for board, distance in fifteen_samples(goal):
+        moved, _nodes, _before_nodes = both_twins(databases, board, goal)
+        assert len(moved) == distance, board
+        found = search.solve_optimal(board, goal)
+        assert found is not None
+        assert len(found[0]) == distance
+        assert replay_end(board, found[0]) == goal
+
+
+def scrambled(goal: Board, count: int, slides: int) -> list[Board]:
+    """`count` boards `slides` random slides from `goal` (fixed seed; slides may undo)."""
+    rng = random.Random(f"scrambled-{goal.tiles}-{slides}")
+    return [scramble(goal, slides, rng) for _ in range(count)]
+
+
+@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+@pytest.mark.parametrize("goal_name", sorted(FIFTEEN_GOALS))
+def test_both_twins_search_fifteen_puzzles_node_for_node(goal_name: str) -> None:
+    # Deeper than breadth-first search reaches: 30 to 40 slides scrambled, so the
+    # automaton's longer sequences and the iterations past the first are exercised. Fewer
+    # nodes in all; not board by board, as the last iteration may meet the solution it
+    # keeps later than the one it refuses.
+    goal = FIFTEEN_GOALS[goal_name]
+    databases = pattern_db.load(4, 4, goal.blank_index, engine=COMPILED)
+    all_nodes = all_before = 0
+    for board in scrambled(goal, 4, 30) + scrambled(goal, 2, 40):
+        _moved, nodes, before_nodes = both_twins(databases, board, goal)
+        all_nodes += nodes
+        all_before += before_nodes
+    assert all_nodes < all_before
+
+
+@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+@pytest.mark.parametrize(("width", "height"), [(2, 4), (4, 2), (2, 5), (3, 4)])
+def test_both_twins_search_other_shapes_node_for_node(width: int, height: int) -> None:
+    # Each shape has its own automaton: a sequence that duplicates another on one shape
+    # may have no smaller twin on a narrower one.
+    goal = Board.solved(width, height)
+    databases = pattern_db.load(width, height, goal.blank_index, engine=COMPILED)
+    for board in scrambled(goal, 4, 25):
+        both_twins(databases, board, goal)
+
+
+@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+@pytest.mark.parametrize(
+    "automaton",
+    [
+        b"",
+        b"\x00\x00\x00",
+        (1).to_bytes(4, "little") * 4,
+        (-2).to_bytes(4, "little", signed=True) * 4,
+    ],
+)
+def test_the_compiled_twin_refuses_a_broken_automaton(automaton: bytes) -> None:
+    assert COMPILED is not None
+    goal = Board.solved(2, 2)
+    databases = pattern_db.load(2, 2, goal.blank_index, engine=COMPILED)
+    labels = search.relabel(Board(2, 2, (1, 2, 0, 3)), goal)
+    with pytest.raises(ValueError, match="automaton"):
+        COMPILED.search(
+            2, 2, tuple(labels), databases.groups, databases.tables, False, automaton, None, 10
         )
-        compiled = COMPILED.search(3, 3, tuple(labels), groups, tables, True, lambda *_: False, 100)
-        assert pure is not None
-        assert compiled is not None
-        assert (pure[0], pure[1]) == (list(compiled[0]), compiled[1])
 
 
 def korf_instances() -> list[tuple[int, int, tuple[int, ...]]]:
