@@ -59,7 +59,7 @@ swap_less(const Swap *a, const Swap *b)
 }
 
 static PyObject *
-nearest_swap(PyObject *module, PyObject *args)
+nearest_swap(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *tiles_object, *target_object;
     Py_ssize_t width;
@@ -165,7 +165,11 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module_definition = {
-    PyModuleDef_HEAD_INIT, "_fix", "Compiled twin of core.fix's one-swap search.", -1, methods,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_fix",
+    .m_doc = "Compiled twin of core.fix's one-swap search.",
+    .m_size = -1,
+    .m_methods = methods,
 };
 
 PyMODINIT_FUNC

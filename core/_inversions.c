@@ -99,7 +99,7 @@ merge_count(uint32_t *ranks, uint32_t *scratch, Py_ssize_t length)
 }
 
 static PyObject *
-count_inversions(PyObject *module, PyObject *sequence)
+count_inversions(PyObject *Py_UNUSED(module), PyObject *sequence)
 {
     uint32_t *ranks;
     Py_ssize_t length;
@@ -128,10 +128,10 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module_definition = {
     PyModuleDef_HEAD_INIT,
-    "core._inversions",
-    "Compiled twin of core.inversions.count_inversions.",
-    -1,
-    methods,
+    .m_name = "core._inversions",
+    .m_doc = "Compiled twin of core.inversions.count_inversions.",
+    .m_size = -1,
+    .m_methods = methods,
 };
 
 PyMODINIT_FUNC
