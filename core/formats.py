@@ -771,7 +771,13 @@ def shape_question(text: str, *, max_side: int | None = None) -> ShapeQuestion |
     except (ValueError, RecursionError):
         pass
     else:
-        return None
+        column = _single_column(text)
+        if column is None:
+            return None
+        # A list typed one number per line reads as a board one tile wide, which no one
+        # means: ask as for one line.
+        count = len(column)
+        widths = [width for width in range(1, count + 1) if count % width == 0]
     missing = _blank_left_out_choices(text, side_limit)
     if missing:
         count = missing[0].width * missing[0].height - 1
@@ -797,11 +803,33 @@ def read_in_shape(text: str, choice: ShapeChoice, *, max_cells: int = MAX_CELLS)
     Raises `BoardError` as `parse_document` does.
     """
     if choice.blank_at is None:
+        column = _single_column(text)
+        if column is not None:
+            text = " ".join(column)  # one number per line: a list, as one line is
         return parse_document(text, choice.width, max_cells=max_cells)
     _refuse_more_tokens_than_a_board_holds(text, max_cells)
     cells = _tokens_of(text)
     cells.insert(choice.blank_at, "0")
     return _within(ParsedBoard(_board_from_cells(cells, choice.width, choice.height)), max_cells)
+
+
+#: The fewest lines of one number each read as a list to shape, not as a board one tile
+#: wide (a 1x2 or 1x3 line of tiles typed down the page is left as it is).
+MIN_COLUMN_LINES = 4
+
+
+def _single_column(text: str) -> list[str] | None:
+    """The numbers of text that holds one number on each of MIN_COLUMN_LINES lines or
+    more (no size line, no JSON); None for any other text."""
+    if _json_start(text) is not None:
+        return None
+    try:
+        rows, sized = _rows_from_text(text)
+    except (ValueError, RecursionError):
+        return None
+    if sized or len(rows) < MIN_COLUMN_LINES or any(len(row) != 1 for row in rows):
+        return None
+    return [row[0] for row in rows]
 
 
 def _tokens_of(text: str) -> list[str]:

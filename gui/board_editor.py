@@ -216,6 +216,20 @@ class BoardEditor(QObject):
             except ValueError as shaped_error:
                 self._refuse_paste(str(shaped_error))
                 return False
+        else:
+            if parsed.board.width == 1:
+                # One number per line reads as a board one tile wide, which no one means:
+                # core offers the shapes a list of that many numbers could be.
+                question = shape_question(text, max_side=MAX_SIDE)
+                choice = None if question is None else self.choose_shape(question)
+                if question is not None and choice is None:
+                    return False  # the user cancelled: nothing changes
+                if choice is not None:
+                    try:
+                        parsed = read_in_shape(text, choice, max_cells=MAX_SIDE * MAX_SIDE)
+                    except ValueError as shaped_error:
+                        self._refuse_paste(str(shaped_error))
+                        return False
         if parsed.board.width > MAX_SIDE or parsed.board.height > MAX_SIDE:
             self._refuse_paste(f"the window edits boards up to {MAX_SIDE}x{MAX_SIDE}")
             return False

@@ -156,3 +156,29 @@ def test_a_lined_up_grid_with_the_blank_left_out_reads_back_exactly(board: Board
     question = shape_question(text)
     assert question is not None
     assert read_in_shape(text, question.choices[question.likeliest]).board == board
+
+
+def test_a_column_of_the_fifteen_tiles_offers_the_fifteen_puzzle_first() -> None:
+    # One number per line, as a list is often typed: not a board one tile wide.
+    text = "\n".join(str(tile) for tile in range(1, 16))
+    question = shape_question(text)
+    assert question is not None
+    assert question.choices[question.likeliest] == ShapeChoice(4, 4, 15)
+    assert ShapeChoice(1, 15) in question.choices
+    assert read_in_shape(text, question.choices[0]).board == Board.solved(4, 4)
+
+
+def test_a_column_of_a_square_count_asks_and_offers_the_square_first() -> None:
+    tiles = [12, 1, 10, 2, 7, 11, 4, 14, 5, 0, 9, 15, 8, 13, 6, 3]
+    text = "\n".join(map(str, tiles)) + "\n"
+    question = shape_question(text)
+    assert question is not None
+    assert question.choices[question.likeliest] == ShapeChoice(4, 4)
+    assert ShapeChoice(1, 16) in question.choices
+    assert read_in_shape(text, ShapeChoice(4, 4)).board == Board(4, 4, tuple(tiles))
+    assert read_in_shape(text, ShapeChoice(1, 16)).board == Board(1, 16, tuple(tiles))
+
+
+@pytest.mark.parametrize("text", ["1\n0\n2", "1 2 3\n4 5 6\n7 8 0", "3\n1 2 3\n4 5 6\n7 8 0"])
+def test_short_columns_and_grids_read_as_written_without_a_question(text: str) -> None:
+    assert shape_question(text) is None

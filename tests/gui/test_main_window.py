@@ -163,6 +163,18 @@ def test_fifteen_numbers_without_the_blank_paste_as_a_fifteen_puzzle(qtbot: QtBo
     assert window.findChild(QLabel, "verdictLabel").text() == "Solvable"
 
 
+def test_a_column_of_sixteen_numbers_pastes_as_a_four_by_four(qtbot: QtBot, window):
+    seen: list[list[str]] = []
+    answer_shape_dialog(qtbot, seen)
+    tiles = [12, 1, 10, 2, 7, 11, 4, 14, 5, 0, 9, 15, 8, 13, 6, 3]
+    QGuiApplication.clipboard().setText("\n".join(map(str, tiles)))
+    window.clipboard.paste_action.trigger()
+    *offered, preselected = seen[0]
+    assert preselected == "4\u00d74"
+    assert "1 wide \u00d7 16 high" in offered
+    assert window.model.board == Board(4, 4, tuple(tiles))
+
+
 def test_a_row_one_number_short_takes_the_blank_there(qtbot: QtBot, window):
     seen: list[list[str]] = []
     answer_shape_dialog(qtbot, seen)
