@@ -57,8 +57,8 @@ def describe(effect: SlideEffect) -> str:
     )
     return (
         f"Tile {tile} slid {'up' if effect.blank_row_after < effect.blank_row_before else 'down'}"
-        f". In reading order it jumped past {effect.passed} tiles (a row's worth less one), "
-        f"and each of those pairs flipped, so the inversions changed by "
+        f". In reading order it jumped past {effect.passed} tiles (a row's worth less one, "
+        f"shaded), and each of those pairs flipped, so the inversions changed by "
         f"{abs(change)}, an {_parity(change)} number: {before} \u2192 {after}. {row_text}"
     )
 
@@ -99,6 +99,15 @@ class SlideDemo(QWidget):
     @property
     def passed_tiles(self) -> frozenset[int]:
         return self._passed
+
+    @property
+    def moved_tile(self) -> int | None:
+        """The tile the last slide moved (drawn in the highlight colour), if any."""
+        return self._moving[0] if self._moving else None
+
+    @property
+    def sliding(self) -> bool:
+        return self._animation.state() == QVariantAnimation.State.Running
 
     def _on_step(self, value: object) -> None:
         share = float(value)  # type: ignore[arg-type]  # the animation runs over floats

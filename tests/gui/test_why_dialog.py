@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QPushButton
 
 from core import Board, check
@@ -60,3 +61,34 @@ def test_the_window_opens_it_on_the_board_on_screen(qtbot: QtBot, window) -> Non
     other = window.help.show_why()
     qtbot.addWidget(other)
     assert other.demo.board == EXAMPLE_BOARD
+
+
+@pytest.mark.parametrize("button", ["slideSideways", "slideVertical"])
+def test_the_tile_that_slid_is_drawn_in_the_highlight_colour(qtbot: QtBot, button: str) -> None:
+    dialog = WhyDialog(EXAMPLE_BOARD)
+    qtbot.addWidget(dialog)
+    dialog.resize(520, 560)
+    dialog.show()
+    qtbot.mouseClick(dialog.findChild(QPushButton, button), Qt.MouseButton.LeftButton)
+    demo = dialog.demo
+    qtbot.waitUntil(lambda: demo.moved_tile is not None and not demo.sliding)
+    board = demo.board
+    image = demo.grab().toImage()
+    # Each tile's fill, sampled just inside its top-left corner (clear of its number).
+    cell = min((demo.width() - 8) / board.width, (demo.height() - 8) / board.height)
+    left = 4 + (demo.width() - 8 - cell * board.width) / 2
+    top = 4 + (demo.height() - 8 - cell * board.height) / 2
+
+    def fill(tile: int) -> QColor:
+        row, column = divmod(board.index_of(tile), board.width)
+        x, y = left + (column + 0.2) * cell, top + (row + 0.2) * cell
+        return image.pixelColor(round(x), round(y))
+
+    highlight = demo.palette().color(QPalette.ColorRole.Highlight)
+    moved = fill(demo.moved_tile)
+    others = [fill(tile) for tile in board.tiles if tile and tile != demo.moved_tile]
+
+    def distance(first: QColor, second: QColor) -> int:
+        return sum(abs(a - b) for a, b in zip(first.getRgb()[:3], second.getRgb()[:3], strict=True))
+
+    assert all(distance(moved, highlight) < distance(other, highlight) for other in others)
