@@ -1,9 +1,9 @@
 """The photo reader on the real photos made harder: each photo of ../shared/photos/real
 turned, made small on a grained or noisy table, put in perspective, shrunk, recompressed,
 lit with glare or dimmed, repainted as a checkered red-and-cream puzzle with gold or
-pressed-in numerals, as the photos the reader is judged on may be. The real set is small and
-shot close; this asks whether the reader holds where the issue says it must
-(a board a fifth of the photo's width, tilted to 45 degrees, perspective to 30, glare).
+pressed-in numerals or as wooden blocks, as the photos the reader is judged on may be. The
+real set is small and shot close; this asks whether the reader holds where the issue says
+it must (a board a fifth of the photo's width, tilted to 45 degrees, perspective to 30, glare).
 
     .venv/bin/python bench/photo_stress.py [--transforms wood40 small25 ...] [--every 2]
 
@@ -150,6 +150,8 @@ def dimmed(photo: Image.Image, seed: int) -> Image.Image:
 RED_TILE = (165, 28, 34)
 CREAM_TILE = (236, 228, 208)
 GOLD = (206, 164, 62)
+#: A pale wooden block's colour.
+WOOD = (205, 160, 110)
 
 
 def _cell_masks(photo: Image.Image) -> list[tuple[int, np.ndarray]] | None:
@@ -167,6 +169,26 @@ def _cell_masks(photo: Image.Image) -> list[tuple[int, np.ndarray]] | None:
         ImageDraw.Draw(outline).polygon(list(cell.quad.points()), fill=255)
         masks.append((cell.row + cell.column, np.asarray(outline) > 0))
     return masks
+
+
+def wooden(photo: Image.Image, seed: int) -> Image.Image:
+    """The board's tiles as wooden blocks: strong grain across every tile (each its own
+    piece of wood) with dark burnt numerals."""
+    masks = _cell_masks(photo)
+    if masks is None:
+        return photo
+    pixels = np.asarray(photo, dtype=np.float32)
+    result = pixels.copy()
+    grain = np.asarray(_wood(photo.size, seed), dtype=np.float32).mean(axis=2, keepdims=True)
+    # The grain's light and dark about a pale wood's colour (the table's own colour varies).
+    wood = np.clip(np.array(WOOD, dtype=np.float32) + 1.5 * (grain - grain.mean()), 0, 255)
+    burnt = np.array((60, 35, 20), dtype=np.float32)
+    for _parity, mask in masks:
+        typical = np.median(pixels[mask], axis=0)
+        ink = np.sqrt(((pixels - typical) ** 2).sum(axis=2))
+        share = np.clip(ink / max(float(np.percentile(ink[mask], 97)), 1.0), 0, 1)[..., None]
+        result[mask] = (wood * (1 - share) + burnt * share)[mask]
+    return Image.fromarray(np.clip(result, 0, 255).astype(np.uint8))
 
 
 def recoloured(photo: Image.Image, *, embossed: bool) -> Image.Image:
@@ -222,6 +244,7 @@ TRANSFORMS: dict[str, Transform] = {
     "dim": dimmed,
     "checker": lambda photo, seed: recoloured(photo, embossed=False),
     "embossed": lambda photo, seed: recoloured(photo, embossed=True),
+    "wooden": wooden,
 }
 
 
