@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMenu
 from core.draft import MAX_SIDE, Draft
 from core.textio import quote_name
 from gui.actions import make_action
-from gui.document import FILE_FILTER, RecentFiles, read_draft_file, write_board_file
+from gui.board_file_io import FILE_FILTER, RecentFiles, read_draft_file, write_board_file
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings

@@ -4,7 +4,7 @@ The photo with its corners, grid and each cell's reading (gui.photo_view), the s
 guessed with presets and spin boxes to change it, a line saying how many cells to check, and
 "Use This Board". Dragging a corner or changing the size asks for a new reading (after a
 short pause, so a drag does not queue a read per mouse move); reads run off the GUI thread
-(gui.photo_reader). Unsure cells are corrected here, by clicking one and typing its number:
+(gui.photo_read_runner). Unsure cells are corrected here, by clicking one and typing its number:
 the window's editor then gets the board as the user confirmed it, in one undoable step.
 """
 
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from core.board import cell_name
 from core.draft import Draft
-from gui.photo_reader import PhotoReader, ReadOutcome, ReadRequest
+from gui.photo_read_runner import PhotoReadRunner, ReadOutcome, ReadRequest
 from gui.photo_view import PhotoView
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ class PhotoDialog(QDialog):
             f"Read Board from Photo \u2014 {name}" if name else "Read Board from Photo"
         )
         self.photo = photo
-        self.reader = PhotoReader(self)
+        self.read_runner = PhotoReadRunner(self)
         self.reading: PhotoReading | None = None
         self.state = ReadState.READING
         self.error = ""
@@ -181,7 +181,7 @@ class PhotoDialog(QDialog):
         self.turn_right_button.clicked.connect(lambda: self.turn(3))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        self.reader.finished.connect(self._show_outcome)
+        self.read_runner.finished.connect(self._show_outcome)
         self.view.corners_changed.connect(self._corners_moved)
         self.view.number_typed.connect(self._number_typed)
         self.size_list.activated.connect(self._preset_chosen)
@@ -199,7 +199,7 @@ class PhotoDialog(QDialog):
         self.state = ReadState.READING
         self.use_button.setEnabled(False)
         self.message.setText("Reading the photo\u2026")
-        self.reader.request(
+        self.read_runner.request(
             ReadRequest(self.photo, self._user_corners, self._user_size, self._user_turns)
         )
 
@@ -411,5 +411,5 @@ class PhotoDialog(QDialog):
 
     def done(self, result: int) -> None:
         self._reread_timer.stop()
-        self.reader.shutdown()
+        self.read_runner.shutdown()
         super().done(result)

@@ -1,6 +1,6 @@
 """Photo import: Open Photo, Paste Photo and drops, the photo's dialog, and loading its board.
 
-A photo file is read and decoded off the GUI thread (`gui.photo_reader`) before its dialog
+A photo file is read and decoded off the GUI thread (`gui.photo_read_runner`) before its dialog
 opens; only the file's kind and size are looked at first, so a refusal is said at once. The
 controller reports through its signals and never touches the window's widgets.
 """
@@ -15,8 +15,8 @@ from PySide6.QtGui import QGuiApplication, QImage, QPixmap
 
 from core.textio import quote_name
 from gui.actions import make_action
-from gui.photo_reader import (
-    PhotoReader,
+from gui.photo_read_runner import (
+    PhotoReadRunner,
     ReadOutcome,
     ReadRequest,
     check_photo_file,
@@ -80,8 +80,8 @@ class PhotoImport(QObject):
         self._dialog_parent = dialog_parent
         self._dialog_folder = dialog_folder
         #: Reads and decodes a photo off the GUI thread before its dialog opens.
-        self.reader = PhotoReader(self)
-        self.reader.finished.connect(self._show_photo)
+        self.read_runner = PhotoReadRunner(self)
+        self.read_runner.finished.connect(self._show_photo)
         #: The name of the photo being read, for its dialog and its refusal.
         self._name = ""
         #: The open photo's reading, while its dialog is up.
@@ -134,7 +134,7 @@ class PhotoImport(QObject):
             return
         self._name = name
         self.lasting_message.emit("Reading the photo\u2026", None)
-        self.reader.request(ReadRequest(source, decode_only=True))
+        self.read_runner.request(ReadRequest(source, decode_only=True))
 
     def paste(self) -> None:
         """Read the photo on the clipboard: an image, or an image file copied."""
@@ -217,7 +217,7 @@ class PhotoImport(QObject):
     def shutdown(self) -> None:
         """Stop the reads and wait for them. A decode cannot be interrupted, so this waits
         for one running (decoding is bounded); the dialog's own reader stops with it."""
-        self.reader.shutdown()
+        self.read_runner.shutdown()
         if self.dialog is not None:
             self.dialog.reject()
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from core import Board, format_board, inversion_pairs, parse_draft
 from core.textio import decode_text
 from gui.appearance import Appearance
-from gui.document import read_board_file
+from gui.board_file_io import read_board_file
 from gui.mode_controller import Mode
 from gui.palette import is_dark
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, pixel_on_outline, type_cells

@@ -49,14 +49,14 @@ def wait_for_reading(qtbot: QtBot, window: MainWindow) -> PhotoDialog:
     dialog = window.photos.dialog
     assert dialog is not None
     qtbot.waitUntil(
-        lambda: dialog.state is not ReadState.READING and not dialog.reader.busy,
+        lambda: dialog.state is not ReadState.READING and not dialog.read_runner.busy,
         timeout=READ_TIMEOUT_MS,
     )
     return dialog
 
 
 def open_photo(qtbot: QtBot, window: MainWindow, path: Path) -> PhotoDialog:
-    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
         window.photos.open(str(path))
     return wait_for_reading(qtbot, window)
 
@@ -73,7 +73,7 @@ def test_open_photo_shows_corners_and_grid_and_accept_loads_one_undoable_board(
     seed = EXACT_SEEDS[(4, 4)]
     path = photo_file(tmp_path, seed)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(path), ""))
-    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
         window.photos.open_action.trigger()
     dialog = wait_for_reading(qtbot, window)
     assert dialog.state is ReadState.READ
@@ -135,7 +135,7 @@ def test_dragging_a_corner_reads_again_with_the_users_corners(
     assert dialog.state is ReadState.READING
     assert dialog.reread_pending
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=target.toPoint())
-    with qtbot.waitSignal(dialog.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(dialog.read_runner.finished, timeout=READ_TIMEOUT_MS):
         pass
     reading = dialog.reading
     assert reading is not None
@@ -149,13 +149,13 @@ def test_changing_the_size_reads_again_with_that_size(
 ) -> None:
     seed = EXACT_SEEDS[(4, 4)]
     dialog = open_photo(qtbot, window, photo_file(tmp_path, seed))
-    with qtbot.waitSignal(dialog.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(dialog.read_runner.finished, timeout=READ_TIMEOUT_MS):
         dialog.width_spin.setValue(3)
     # A 3 x 4 grid on a 4 x 4 board: either a (poor) reading of that size or a refusal.
     assert dialog.state is ReadState.FAILED or (
         dialog.reading is not None and dialog.reading.width == 3
     )
-    with qtbot.waitSignal(dialog.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(dialog.read_runner.finished, timeout=READ_TIMEOUT_MS):
         dialog.size_list.setCurrentIndex(dialog.preset_index(4, 4))
         dialog.size_list.activated.emit(dialog.size_list.currentIndex())
     assert dialog.reading is not None
@@ -252,7 +252,7 @@ def test_a_dropped_photo_file_opens_its_reading(
         Qt.MouseButton.LeftButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
         QApplication.sendEvent(window, drop)
     dialog = wait_for_reading(qtbot, window)
     assert dialog.reading is not None
@@ -264,7 +264,7 @@ def test_a_pasted_image_opens_its_reading(qtbot: QtBot, window: MainWindow) -> N
     image = QImage.fromData(photo(seed).jpeg)
     assert not image.isNull()
     QGuiApplication.clipboard().setImage(image)
-    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
         window.clipboard.paste_action.trigger()  # Edit > Paste Board with an image on the clipboard
     dialog = wait_for_reading(qtbot, window)
     assert dialog.reading is not None
@@ -320,7 +320,7 @@ def test_arbitrary_bytes_are_refused_with_one_message_and_the_board_untouched(
     window.editor.load(ARTICLE_BOARD)
     window.input_error_banner.hide()
     depth = window.undo_stack.index()
-    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
         window.photos.open_bytes(data, "noise.bin")
     assert window.photos.dialog is None
     assert window.input_error_banner.isVisible()
@@ -373,7 +373,7 @@ def test_keys_pick_a_corner_and_move_it_which_reads_again(
     assert [view.corner_on_screen(i) for i in (0, 1, 3)] == [
         view.to_screen(*corners.points()[i]) for i in (0, 1, 3)
     ]
-    with qtbot.waitSignal(dialog.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(dialog.read_runner.finished, timeout=READ_TIMEOUT_MS):
         pass
     qtbot.waitUntil(lambda: dialog.state is ReadState.READ, timeout=READ_TIMEOUT_MS)
     assert dialog.reading is not None

@@ -1,7 +1,7 @@
 """Photo reading off the GUI thread: decoding and reading a photo of a puzzle with core.photo.
 
 A read takes a large share of a second on a phone photo, and dragging a corner asks for one
-read after another, so `PhotoReader` runs one read at a time in a QThread and keeps only the
+read after another, so `PhotoReadRunner` runs one read at a time in a QThread and keeps only the
 newest request waiting: the requests made while a read runs collapse into one, and a read
 whose request has been replaced is never reported.
 """
@@ -116,7 +116,7 @@ class _ReadThread(QThread):
         self.finished_reading.emit(outcome)
 
 
-class PhotoReader(QObject):
+class PhotoReadRunner(QObject):
     """Runs `ReadRequest`s one at a time off the GUI thread; reports only the newest."""
 
     #: A ReadOutcome for the newest request made.

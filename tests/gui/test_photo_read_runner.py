@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-import gui.photo_reader
+import gui.photo_read_runner
 from core.photo.training.synthetic import StyleSet, generate_photo
-from gui.photo_reader import PhotoReader, ReadOutcome, ReadRequest
+from gui.photo_read_runner import PhotoReadRunner, ReadOutcome, ReadRequest
 
 if TYPE_CHECKING:
     from pytestqt.qtbot import QtBot
@@ -34,7 +34,7 @@ class SlowReads:
     def __init__(self) -> None:
         self.started = threading.Event()
         self.finished = threading.Event()
-        self._real = gui.photo_reader.run_request
+        self._real = gui.photo_read_runner.run_request
 
     def __call__(self, request: ReadRequest) -> ReadOutcome:
         self.started.set()
@@ -48,11 +48,11 @@ class SlowReads:
 @pytest.fixture
 def slow_reads(monkeypatch: pytest.MonkeyPatch) -> SlowReads:
     hook = SlowReads()
-    monkeypatch.setattr(gui.photo_reader, "run_request", hook)
+    monkeypatch.setattr(gui.photo_read_runner, "run_request", hook)
     return hook
 
 
-def running_threads(reader: PhotoReader) -> list[object]:
+def running_threads(reader: PhotoReadRunner) -> list[object]:
     from PySide6.QtCore import QThread
 
     return [thread for thread in reader.findChildren(QThread) if thread.isRunning()]
@@ -70,7 +70,7 @@ def test_closing_the_window_while_a_photo_decodes_waits_for_the_decode(
 ) -> None:
     window.photos.open(str(photo_path))
     assert slow_reads.started.wait(5)
-    loader = window.photos.reader
+    loader = window.photos.read_runner
     try:
         assert window.close()
         # A QThread destroyed while it runs aborts the process (the window is deleted as
@@ -85,17 +85,17 @@ def test_closing_the_window_while_a_photo_decodes_waits_for_the_decode(
 def test_closing_the_window_stops_the_photo_dialogs_reading_too(
     qtbot: QtBot, window: MainWindow, photo_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+    with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
         window.photos.open(str(photo_path))
     qtbot.waitUntil(lambda: window.photos.dialog is not None, timeout=READ_TIMEOUT_MS)
     dialog = window.photos.dialog
     assert dialog is not None
-    qtbot.waitUntil(lambda: not dialog.reader.busy, timeout=READ_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: not dialog.read_runner.busy, timeout=READ_TIMEOUT_MS)
     hook = SlowReads()
-    monkeypatch.setattr(gui.photo_reader, "run_request", hook)
-    dialog.reader.request(ReadRequest(dialog.photo, size=(4, 4)))
+    monkeypatch.setattr(gui.photo_read_runner, "run_request", hook)
+    dialog.read_runner.request(ReadRequest(dialog.photo, size=(4, 4)))
     assert hook.started.wait(5)
-    reader = dialog.reader
+    reader = dialog.read_runner
     try:
         assert window.close()
         assert hook.finished.is_set()
@@ -112,10 +112,10 @@ CLOSE_WHILE_READING = """
 import sys, threading
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-import gui.photo_reader
+import gui.photo_read_runner
 from gui.main_window import MainWindow
 
-real = gui.photo_reader.run_request
+real = gui.photo_read_runner.run_request
 started = threading.Event()
 
 def held(request):
@@ -123,7 +123,7 @@ def held(request):
     threading.Event().wait(1.0)
     return real(request)
 
-gui.photo_reader.run_request = held
+gui.photo_read_runner.run_request = held
 app = QApplication([])
 window = MainWindow(QSettings(sys.argv[2], QSettings.Format.IniFormat))
 window.show()
@@ -158,7 +158,7 @@ def assert_photo_refused(window: MainWindow, name: str, reason: str) -> None:
     assert banner.title.startswith(f'Could not read "{name}"')
     assert banner.reason == reason
     assert "\n" not in window.status_message.text()
-    assert not window.photos.reader.busy
+    assert not window.photos.read_runner.busy
     assert window.photos.dialog is None
 
 
@@ -219,14 +219,14 @@ def test_the_photo_file_is_read_off_the_gui_thread(
     qtbot: QtBot, window: MainWindow, photo_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     readers: list[threading.Thread] = []
-    real = gui.photo_reader.read_photo_file
+    real = gui.photo_read_runner.read_photo_file
 
     def read(path: str | Path) -> bytes:
         readers.append(threading.current_thread())
         return real(path)
 
-    monkeypatch.setattr(gui.photo_reader, "read_photo_file", read)
-    with qtbot.waitSignal(window.photos.reader.finished, timeout=READ_TIMEOUT_MS):
+    monkeypatch.setattr(gui.photo_read_runner, "read_photo_file", read)
+    with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
         window.photos.open(str(photo_path))
     assert readers
     assert threading.main_thread() not in readers

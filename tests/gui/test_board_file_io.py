@@ -7,7 +7,7 @@ from PySide6.QtCore import QSettings
 
 from core import Board
 from core.textio import InputError
-from gui.document import (
+from gui.board_file_io import (
     MAX_RECENT,
     RecentFiles,
     format_for,
