@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core import Board, Goal, ParsedBoard, format_board, parse_document, parse_draft
+from core.draft import MAX_SIDE
 from core.formats import BoardFormat
 from core.textio import quote_name, read_text_file
 
@@ -20,8 +21,8 @@ FILE_FILTER = (
     "Board text (*.txt *.board);;JSON (*.json);;n-puzzle (*.puzzle *.npuzzle);;All files (*)"
 )
 MAX_RECENT = 8
-#: Most cells of a board the window edits (100x100, the size spin boxes' range).
-MAX_WINDOW_CELLS = 100 * 100
+#: Most cells of a board the window edits (core's MAX_SIDE a side, the spin boxes' range).
+MAX_WINDOW_CELLS = MAX_SIDE * MAX_SIDE
 RECENT_KEY = "recentFiles"
 #: Longest path kept in the recent list (Linux's PATH_MAX; Windows allows a few more).
 MAX_PATH_LENGTH = 4096
