@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from core import pattern_db, speedups
 from core.pattern_db import (
@@ -315,3 +317,23 @@ def test_a_folder_at_a_tables_name_is_one_line(
         f"slidecheck solve: the search's table cache holds a folder at {str(path)!a}, not a "
         "table file, and it cannot be replaced (Is a directory): remove it\n"
     )
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_bytes_at_a_tables_path_load_as_the_table_or_are_rebuilt(
+    tmp_path: Path, data: st.DataObject
+) -> None:
+    pattern_db.forget_loaded()
+    sound = pattern_db.load(2, 3, 5, engine=None)
+    path = pattern_db.cache_path(2, 3, 5, sound.groups[0])
+    whole = path.read_bytes()
+    # Anything: random bytes, or the table itself with one byte changed, then cut.
+    edited = st.tuples(
+        st.integers(0, len(whole) - 1), st.integers(0, 255), st.integers(0, len(whole))
+    ).map(lambda edit: (whole[: edit[0]] + bytes([edit[1]]) + whole[edit[0] + 1 :])[: edit[2]])
+    garbage = data.draw(st.one_of(st.binary(max_size=len(whole) + 16), edited))
+    path.write_bytes(garbage)
+    pattern_db.forget_loaded()
+    assert pattern_db.load(2, 3, 5, engine=None) == sound
+    assert path.read_bytes() == whole
