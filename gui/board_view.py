@@ -222,10 +222,6 @@ class BoardView(QAbstractScrollArea):
         self.state.hint_cell = cell
         self.viewport().update()
 
-    def set_header_hint(self, text: str) -> None:
-        self.state.header_hint = text
-        self.viewport().update()
-
     def painter(self) -> BoardPainter:
         return BoardPainter(self.model, self.palette(), self.font(), self._tile_cache)
 

@@ -31,6 +31,7 @@ from gui.app_info import APP_NAME
 from gui.appearance import AppearanceController
 from gui.board_editor import BoardEditor
 from gui.board_files import BoardFiles
+from gui.board_instruction import BoardInstruction
 from gui.board_model import BoardModel
 from gui.board_view import BoardView
 from gui.clipboard_export import ClipboardExport
@@ -91,12 +92,14 @@ class MainWindow(QMainWindow):
         self.input_error_banner = InputErrorBanner(self)
         self.play_panel = PlayPanel(self)
         self.play_panel.hide()
+        self.board_instruction = BoardInstruction(self.model.changed, self)
         self.mode_menu = ModeMenu(
             self.model,
             self.editor,
             self.modes,
             board_view=self.board_view,
             play_panel=self.play_panel,
+            instruction=self.board_instruction,
             parent=self,
         )
         self.solve_progress = SolveProgress(self)
@@ -188,6 +191,7 @@ class MainWindow(QMainWindow):
         board_layout.setSpacing(0)
         board_layout.addWidget(self.input_error_banner)
         board_layout.addWidget(self.play_panel)
+        board_layout.addWidget(self.board_instruction)
         board_layout.addWidget(self.solve_progress)
         board_layout.addWidget(self.board_view, 1)
         board_layout.addWidget(self.solution_player)
@@ -298,6 +302,7 @@ class MainWindow(QMainWindow):
         self.fix_suggestion.apply_requested.connect(lambda _a, _b: self.board_view.setFocus())
         self.explanation_view.walkthrough_requested.connect(self.help.walkthrough_action.trigger)
         self.play_panel.hint_requested.connect(self.solving.hint)
+        self.solving.hint_message.connect(self.board_instruction.show_passing)
         # The panel's check box and the View menu show one setting; either one changes it.
         self.inversion_panel.badges_toggled.connect(self.badges_action.setChecked)
         self.badges_action.toggled.connect(view.set_show_badges)

@@ -285,17 +285,17 @@ def _header_svg(window, state, tmp_path) -> str:
     return path.read_text()
 
 
-def test_a_mode_hint_gives_way_to_the_blank_row_when_both_do_not_fit(window, tmp_path):
+def test_the_header_keeps_the_blank_row_whole_in_play_mode(window, tmp_path):
+    """The mode's instruction is said in its own line above the board (gui.board_instruction),
+    not in the header, where it once pushed out the blank's row on a narrow view."""
     import dataclasses
 
+    from gui.mode_controller import Mode
+
     window.editor.load(Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
-    hint = "Play: click a tile beside the blank or use the arrow keys"
-    state = dataclasses.replace(
-        window.board_view.state, header_hint=hint, visible_left=0.0, visible_width=320.0
-    )
-    narrow = _header_svg(window, state, tmp_path)
-    assert "blank on row 1 from the bottom" in narrow  # whole, not cut to "blank on row 1 …"
-    assert hint not in narrow
-    wide = _header_svg(window, dataclasses.replace(state, visible_width=1400.0), tmp_path)
-    assert "blank on row 1 from the bottom" in wide
-    assert hint in wide
+    window.mode_menu.set_mode(Mode.PLAY)
+    for width in (320.0, 1400.0):
+        state = dataclasses.replace(window.board_view.state, visible_left=0.0, visible_width=width)
+        header = _header_svg(window, state, tmp_path)
+        assert "blank on row 1 from the bottom" in header  # whole, not "blank on row 1 …"
+        assert "Play:" not in header
