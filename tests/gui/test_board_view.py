@@ -299,3 +299,27 @@ def test_the_header_keeps_the_blank_row_whole_in_play_mode(window, tmp_path):
         header = _header_svg(window, state, tmp_path)
         assert "blank on row 1 from the bottom" in header  # whole, not "blank on row 1 …"
         assert "Play:" not in header
+
+
+def test_a_board_that_fits_once_the_view_grows_has_no_scroll_bars(qtbot: QtBot) -> None:
+    """Scroll bars shown while the view was small narrowed its viewport; sized to the view
+    without them, the board fits, and they go."""
+    from gui.board_model import BoardModel
+    from gui.board_painter import HEADER, MARGIN
+    from gui.board_view import BoardView
+
+    model = BoardModel(Board.solved(10, 10))
+    view = BoardView(model)
+    qtbot.addWidget(view)
+    view.resize(300, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: view.verticalScrollBar().isVisible())
+    cell = 40
+    gutter = view.board_geometry.gutter
+    view.resize(int(2 * MARGIN + gutter + 10 * cell), 2 * MARGIN + HEADER + 10 * cell)
+    qtbot.waitUntil(lambda: view.board_geometry.cell == cell)
+    assert view.horizontalScrollBar().maximum() == 0
+    assert view.verticalScrollBar().maximum() == 0
+    qtbot.waitUntil(lambda: not view.verticalScrollBar().isVisible())
+    assert not view.horizontalScrollBar().isVisible()
