@@ -237,11 +237,14 @@ class MainWindow(QMainWindow):
         budget_menu = QMenu("Time &Budget", self)
         budget_menu.setObjectName("timeBudgetMenu")
         budget_menu.addActions(list(self.solving.time_budget_actions.values()))
+        puzzle_menu = QMenu("New &Puzzle", self)
+        puzzle_menu.setObjectName("newPuzzleMenu")
+        puzzle_menu.addActions(self.size_bar.preset_actions)
         # A table, one menu a row: kept as laid out here rather than one entry a line.
         # fmt: off
         menus: dict[str, list[MenuEntry]] = {
-            "&File": [edits.new_action, files.open_action, photos.open_action, files.recent_menu,
-                      files.save_action, files.save_as_action, None,
+            "&File": [edits.new_action, puzzle_menu, None, files.open_action, photos.open_action,
+                      files.recent_menu, files.save_action, files.save_as_action, None,
                       clipboard.export_action, None, self.quit_action],
             "&Edit": [self.undo_action, self.redo_action, None,
                       clipboard.copy_action, clipboard.copy_image_action,
