@@ -7,7 +7,7 @@ Compact (a window narrower than `COMPACT_BELOW`'s width or shorter than its heig
 640x480 or 800x600): in the wide arrangement the side panel kept its width, the strip its height and
 the player its rows, and the board was left 2.5 visible rows in a scroll area (at 800x600,
 the player left a 10x10 board 4.5 rows). Here the
-verdict and the goal stay in view over tabs: Why (the fix and the explanation), Pairs (the
+verdict stays in view over tabs: Why (the goal, the fix and the explanation), Pairs (the
 strip and the list) and, while it is open, Solution (the player, which opens on its tab,
 its slider on a row of its own). The board column gets the window's whole height and the
 width of a square board, and the toolbar drops its preset buttons (`compact_changed`; the
@@ -48,7 +48,7 @@ COMPACT_BELOW = QSize(760, 640)
 #: screen has height for; wider, the text only gets longer lines.
 WIDE_SIDE_WIDTH = (330, 560)
 #: The side panel's narrowest, compact: the verdict over tabs.
-COMPACT_SIDE_MINIMUM = 220
+COMPACT_SIDE_MINIMUM = 240
 #: The window's central area at its smallest. Set, not left to the layout: the wide
 #: arrangement's own minimum is taller (505 px for the window), and a window going from
 #: wide straight to 640x480 (a restored size, a resize by the program) stopped there, too
@@ -127,7 +127,6 @@ class WindowLayout(QObject):
         self._verdict_row = QHBoxLayout()
         self._verdict_row.setContentsMargins(0, 0, 0, 0)
         self._verdict_row.addWidget(parts.verdict, 1, Qt.AlignmentFlag.AlignTop)
-        self._verdict_row.addWidget(parts.goal_preview, 0, Qt.AlignmentFlag.AlignTop)
         self._side_layout.addLayout(self._verdict_row)
         # The explanation takes the height of its text; the list of pairs, the rest. The
         # list's own height hint is ignored (it would squeeze the explanation's conclusion
@@ -165,6 +164,8 @@ class WindowLayout(QObject):
         tabs.setObjectName("sideTabs")
         tabs.setDocumentMode(True)
         self._why, self._why_layout = _page(tabs, "whyPage")
+        self._why_top = QHBoxLayout()
+        self._why_layout.addLayout(self._why_top)
         self._pairs_page, self._pairs_layout = _page(tabs, "pairsPage")
         # The player's rows are many for a short window's column: they scroll.
         self._solution, self._solution_layout = _page(tabs, "solutionPage", scrolls=True)
@@ -179,6 +180,7 @@ class WindowLayout(QObject):
 
     def _arrange_wide(self) -> None:
         parts = self._parts
+        self._verdict_row.addWidget(parts.goal_preview, 0, Qt.AlignmentFlag.AlignTop)
         # Its room is kept while it is hidden, so the explanation does not jump on an edit.
         self._retain_size_when_hidden(parts.fix, retain=True)
         for index, widget in enumerate((parts.fix, parts.explanation), start=1):
@@ -195,7 +197,12 @@ class WindowLayout(QObject):
     def _arrange_compact(self) -> None:
         parts = self._parts
         self._retain_size_when_hidden(parts.fix, retain=False)
-        self._why_layout.addWidget(parts.fix)
+        # The goal leaves the verdict its width ('Incomplete board' was cut), for the top
+        # of the reasons, which read its numbers.
+        self._why_top.addWidget(parts.fix, 1)
+        self._why_top.addWidget(
+            parts.goal_preview, 0, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight
+        )
         self._why_layout.addWidget(parts.explanation)
         self._why_layout.addStretch(1)
         self._pairs_layout.addWidget(parts.strip)
@@ -234,7 +241,14 @@ class WindowLayout(QObject):
         self._compact = compact
         parts = self._parts
         # A widget moved to another layout is hidden; each keeps whether it was.
-        moved = (parts.fix, parts.explanation, parts.pairs, parts.strip, parts.player)
+        moved = (
+            parts.goal_preview,
+            parts.fix,
+            parts.explanation,
+            parts.pairs,
+            parts.strip,
+            parts.player,
+        )
         hidden = {widget: widget.isHidden() for widget in moved}
         if compact:
             self._wide_side_width = self._top.sizes()[1]

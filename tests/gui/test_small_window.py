@@ -205,3 +205,19 @@ def test_a_window_closed_at_640x480_opens_compact_at_that_size(qtbot: QtBot, mak
     assert (second.width(), second.height()) == (640, 480)
     assert side_tabs(second).isVisible()
     assert board_fully_shown(second)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600)])
+def test_in_a_small_window_the_verdict_is_not_cut(window, size) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    sized(window, *size, Board.solved(3, 3))
+    window.editor.start_placing()  # an empty board: the longest verdict, long details
+    settle_layout()
+    label = window.findChild(QLabel, "verdictLabel")
+    assert label.text() == "Incomplete board"
+    metrics = label.fontMetrics()
+    assert max(metrics.horizontalAdvance(word) for word in label.text().split()) <= label.width()
+    assert label.heightForWidth(label.width()) <= label.height()
+    detail = window.findChild(QLabel, "verdictDetail")
+    assert detail.heightForWidth(detail.width()) <= detail.height()
