@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QScrollArea,
@@ -250,6 +251,9 @@ class WindowLayout(QObject):
             parts.player,
         )
         hidden = {widget: widget.isHidden() for widget in moved}
+        focus = QApplication.focusWidget()
+        if focus is not None and not any(w is focus or w.isAncestorOf(focus) for w in moved):
+            focus = None
         if compact:
             self._wide_side_width = self._top.sizes()[1]
             self._arrange_compact()
@@ -263,6 +267,8 @@ class WindowLayout(QObject):
             widget.setHidden(was_hidden)
         parts.player.set_narrow(compact)
         self._follow_player()
+        if focus is not None:
+            self._keep_focus(focus)
         # Once the layouts have given the splitter its size in the new arrangement.
         QTimer.singleShot(0, self, self._split)
         self.compact_changed.emit(compact)
@@ -279,6 +285,17 @@ class WindowLayout(QObject):
         else:
             side = self._wide_side_width
         top.setSizes([top.width() - side - top.handleWidth(), side])
+
+    def _keep_focus(self, widget: QWidget) -> None:
+        """Give the keyboard back to `widget`, which had it before it moved (a widget taken
+        out of a layout loses it, and it went to the window's first widget). Compact, its
+        tab opens."""
+        if self._compact:
+            for index in range(self._tabs.count()):
+                page = self._tabs.widget(index)
+                if page is not None and page.isAncestorOf(widget):
+                    self._tabs.setCurrentIndex(index)
+        widget.setFocus()
 
     def _follow_player(self) -> None:
         """Compact: the player has a tab while it is open, and opens on it."""

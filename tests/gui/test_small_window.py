@@ -221,3 +221,37 @@ def test_in_a_small_window_the_verdict_is_not_cut(window, size) -> None:
     assert label.heightForWidth(label.width()) <= label.height()
     detail = window.findChild(QLabel, "verdictDetail")
     assert detail.heightForWidth(detail.width()) <= detail.height()
+
+
+def test_the_keyboard_stays_with_a_widget_that_moves(qtbot: QtBot, window) -> None:
+    """The player (or the explanation, the list) moves between the arrangements as the
+    window changes size; the keyboard stays where it was, not on the first widget."""
+    from PySide6.QtWidgets import QApplication
+
+    sized(window, 1280, 800, START_3X3)
+    with qtbot.waitSignal(window.solving.solve_runner.solved, timeout=20_000):
+        window.solving.solve()
+    settle_layout()
+    player = window.solution_player
+
+    def player_has_focus() -> bool:
+        focus = QApplication.focusWidget()
+        return focus is not None and (focus is player or player.isAncestorOf(focus))
+
+    window.activateWindow()
+    player.setFocus()
+    qtbot.waitUntil(player_has_focus)
+    for size in ((640, 480), (1280, 800)):
+        window.resize(*size)
+        settle_layout()
+        assert player_has_focus(), size
+    from PySide6.QtWidgets import QAbstractItemView
+
+    pairs = window.inversion_panel.findChild(QAbstractItemView)
+    pairs.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is pairs)
+    window.resize(640, 480)
+    settle_layout()
+    tabs = side_tabs(window)
+    assert tabs.tabText(tabs.currentIndex()) == "Pairs"
+    assert QApplication.focusWidget() is pairs
