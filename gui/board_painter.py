@@ -108,7 +108,6 @@ class ViewState:
     drag_source: int | None = None
     drag_target: int | None = None
     show_badges: bool = True
-    header_hint: str = ""
     #: How far the content is scrolled; the header and row numbers stay pinned in view.
     scroll_x: float = 0.0
     scroll_y: float = 0.0
@@ -200,14 +199,10 @@ class BoardPainter:
         painter.setFont(self._sized_font(13, bold=True))
         label = self.blank_row_label()
         painter.setPen(colours.blank_row_accent if self.model.board else colours.problem)
-        summary = state.header_hint or self._highlight_summary()
+        summary = self._highlight_summary()
         metrics = QFontMetricsF(painter.font())
         needed = metrics.horizontalAdvance(label) + metrics.horizontalAdvance(summary) + 24
         rect = header_rect(geometry, state, needed)
-        if state.header_hint and needed > rect.width():
-            # A mode's hint is in the status line too; the blank's row is the rule's own
-            # number and must not be cut to "blank on row 1 ...".
-            summary = ""
         right_width = metrics.horizontalAdvance(summary) + 8 if summary else 0
         left_rect = rect.adjusted(0, 0, -right_width, 0)
         painter.drawText(

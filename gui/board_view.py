@@ -222,10 +222,6 @@ class BoardView(QAbstractScrollArea):
         self.state.hint_cell = cell
         self.viewport().update()
 
-    def set_header_hint(self, text: str) -> None:
-        self.state.header_hint = text
-        self.viewport().update()
-
     def painter(self) -> BoardPainter:
         return BoardPainter(self.model, self.palette(), self.font(), self._tile_cache)
 
@@ -281,11 +277,17 @@ class BoardView(QAbstractScrollArea):
             self.model.width, self.model.height, viewport.width(), viewport.height()
         )
         geometry = self._geometry
+        # A board sized to fit the view without scroll bars has none, even when bars shown
+        # for the size before have narrowed the viewport under it.
+        fits = (
+            geometry.content_width <= viewport.width()
+            and geometry.content_height <= viewport.height()
+        )
         for bar, content, page in (
             (self.horizontalScrollBar(), geometry.content_width, self.viewport().width()),
             (self.verticalScrollBar(), geometry.content_height, self.viewport().height()),
         ):
-            bar.setRange(0, max(0, int(content - page)))
+            bar.setRange(0, 0 if fits else max(0, int(content - page)))
             bar.setPageStep(page)
             bar.setSingleStep(int(geometry.cell))
 

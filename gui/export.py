@@ -84,8 +84,11 @@ class ResultPicture:
     def paint(self, painter: QPainter) -> None:
         palette = self._palette
         width = float(self.size.width())
+        # The whole picture, rounded up as `size` is: the image's last row of pixels was
+        # left unpainted (whatever the memory held) when the height had a fraction.
         painter.fillRect(
-            QRectF(0, 0, width, self._height), palette.color(QPalette.ColorRole.Window)
+            QRectF(0, 0, width, float(self.size.height())),
+            palette.color(QPalette.ColorRole.Window),
         )
         text_width = width - 2 * _PADDING
         y = _PADDING

@@ -31,6 +31,8 @@ class InputErrorBanner(QWidget):
         font = self._title.font()
         font.setBold(True)
         self._title.setFont(font)
+        # Wrapped, not one long line: its width would be the board column's narrowest.
+        self._title.setWordWrap(True)
         self._reason = QLabel(self)
         self._reason.setObjectName("inputErrorReason")
         self._reason.setWordWrap(True)

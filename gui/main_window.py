@@ -12,17 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QCheckBox,
-    QHBoxLayout,
     QMainWindow,
     QMenu,
-    QSizePolicy,
-    QSplitter,
     QToolBar,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -31,6 +27,7 @@ from gui.app_info import APP_NAME
 from gui.appearance import AppearanceController
 from gui.board_editor import BoardEditor
 from gui.board_files import BoardFiles
+from gui.board_instruction import BoardInstruction
 from gui.board_model import BoardModel
 from gui.board_view import BoardView
 from gui.clipboard_export import ClipboardExport
@@ -55,6 +52,7 @@ from gui.solve_controller import SolveController
 from gui.solve_progress import SolveProgress
 from gui.status_line import StatusLine
 from gui.verdict_banner import VerdictBanner
+from gui.window_layout import LayoutParts, WindowLayout
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
@@ -91,12 +89,14 @@ class MainWindow(QMainWindow):
         self.input_error_banner = InputErrorBanner(self)
         self.play_panel = PlayPanel(self)
         self.play_panel.hide()
+        self.board_instruction = BoardInstruction(self.model.changed, self)
         self.mode_menu = ModeMenu(
             self.model,
             self.editor,
             self.modes,
             board_view=self.board_view,
             play_panel=self.play_panel,
+            instruction=self.board_instruction,
             parent=self,
         )
         self.solve_progress = SolveProgress(self)
@@ -157,57 +157,24 @@ class MainWindow(QMainWindow):
     # -- construction -----------------------------------------------------------------
 
     def _build_layout(self) -> None:
-        side = QWidget(self)
-        side.setObjectName("sidePanel")
-        # Past this the text only gets longer lines; the board takes the rest of the width.
-        side.setMaximumWidth(560)
-        # Narrower, the reasoning wraps into more lines than a small screen has height for.
-        side.setMinimumWidth(330)
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(6, 6, 6, 6)
-        verdict_row = QHBoxLayout()
-        verdict_row.setContentsMargins(0, 0, 0, 0)
-        verdict_row.addWidget(self.verdict_banner, 1, Qt.AlignmentFlag.AlignTop)
-        verdict_row.addWidget(self.goal_preview, 0, Qt.AlignmentFlag.AlignTop)
-        side_layout.addLayout(verdict_row)
-        side_layout.addWidget(self.fix_suggestion)
-        # The explanation takes the height of its text; the list of pairs, the rest. The
-        # list's own height hint is ignored (it would squeeze the explanation's conclusion
-        # out of view) but never below what it needs to show a few pairs.
-        side_layout.addWidget(self.explanation_view)
-        side_layout.addWidget(self.inversion_panel, 1)
-        list_policy = self.inversion_panel.sizePolicy()
-        list_policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
-        self.inversion_panel.setSizePolicy(list_policy)
-        self.inversion_panel.setMinimumHeight(self.inversion_panel.minimumSizeHint().height())
-
-        board_column = QWidget(self)
-        board_column.setObjectName("boardColumn")
-        board_layout = QVBoxLayout(board_column)
-        board_layout.setContentsMargins(0, 0, 0, 0)
-        board_layout.setSpacing(0)
-        board_layout.addWidget(self.input_error_banner)
-        board_layout.addWidget(self.play_panel)
-        board_layout.addWidget(self.solve_progress)
-        board_layout.addWidget(self.board_view, 1)
-        board_layout.addWidget(self.solution_player)
-
-        top = QSplitter(Qt.Orientation.Horizontal, self)
-        top.setObjectName("boardSplitter")
-        top.addWidget(board_column)
-        top.addWidget(side)
-        top.setStretchFactor(0, 3)
-        top.setStretchFactor(1, 2)
-        top.setChildrenCollapsible(False)
-
-        outer = QSplitter(Qt.Orientation.Vertical, self)
-        outer.setObjectName("stripSplitter")
-        outer.addWidget(top)
-        outer.addWidget(self.sequence_strip)
-        outer.setStretchFactor(0, 5)
-        outer.setStretchFactor(1, 1)
-        outer.setChildrenCollapsible(False)
-        self.setCentralWidget(outer)
+        # Wide, or compact on a small window; gui.window_layout places and moves them.
+        parts = LayoutParts(
+            above_board=(
+                self.input_error_banner,
+                self.play_panel,
+                self.board_instruction,
+                self.solve_progress,
+            ),
+            board=self.board_view,
+            player=self.solution_player,
+            verdict=self.verdict_banner,
+            goal_preview=self.goal_preview,
+            fix=self.fix_suggestion,
+            explanation=self.explanation_view,
+            pairs=self.inversion_panel,
+            strip=self.sequence_strip,
+        )
+        self.arrangement = WindowLayout(self, parts)
         self.statusBar().addWidget(self.status_message, 1)
         self.resize(1180, 780)
 
@@ -233,11 +200,14 @@ class MainWindow(QMainWindow):
         budget_menu = QMenu("Time &Budget", self)
         budget_menu.setObjectName("timeBudgetMenu")
         budget_menu.addActions(list(self.solving.time_budget_actions.values()))
+        puzzle_menu = QMenu("New &Puzzle", self)
+        puzzle_menu.setObjectName("newPuzzleMenu")
+        puzzle_menu.addActions(self.size_bar.preset_actions)
         # A table, one menu a row: kept as laid out here rather than one entry a line.
         # fmt: off
         menus: dict[str, list[MenuEntry]] = {
-            "&File": [edits.new_action, files.open_action, photos.open_action, files.recent_menu,
-                      files.save_action, files.save_as_action, None,
+            "&File": [edits.new_action, puzzle_menu, None, files.open_action, photos.open_action,
+                      files.recent_menu, files.save_action, files.save_as_action, None,
                       clipboard.export_action, None, self.quit_action],
             "&Edit": [self.undo_action, self.redo_action, None,
                       clipboard.copy_action, clipboard.copy_image_action,
@@ -298,6 +268,7 @@ class MainWindow(QMainWindow):
         self.fix_suggestion.apply_requested.connect(lambda _a, _b: self.board_view.setFocus())
         self.explanation_view.walkthrough_requested.connect(self.help.walkthrough_action.trigger)
         self.play_panel.hint_requested.connect(self.solving.hint)
+        self.solving.hint_message.connect(self.board_instruction.show_passing)
         # The panel's check box and the View menu show one setting; either one changes it.
         self.inversion_panel.badges_toggled.connect(self.badges_action.setChecked)
         self.badges_action.toggled.connect(view.set_show_badges)
@@ -306,6 +277,8 @@ class MainWindow(QMainWindow):
             badges_check.setChecked(self.badges_action.isChecked())
             self.badges_action.toggled.connect(badges_check.setChecked)
         self.quit_action.triggered.connect(self.close)
+        # A small window's toolbar keeps the spin boxes; File > New Puzzle has the presets.
+        self.arrangement.compact_changed.connect(lambda c: self.size_bar.show_presets(not c))
         # What the controllers say: the status line, the strip above the board, the title.
         for controller in (self.mode_menu, self.photos, self.solving):
             controller.message.connect(self.show_message)

@@ -3,7 +3,8 @@ clicks do now, and play mode's game (its moves counted, a win said, a new game o
 change of the board).
 
 What the board's gestures mean in each mode is `gui.mode_controller`'s; this controller
-switches it and keeps the menu, the play panel and the status line in step.
+switches it and keeps the menu, the play panel, the line above the board and the status line
+in step.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
     from gui.board_editor import BoardEditor
+    from gui.board_instruction import BoardInstruction
     from gui.board_model import BoardModel
     from gui.board_view import BoardView
     from gui.mode_controller import ModeController
@@ -49,6 +51,7 @@ class ModeMenu(QObject):
         *,
         board_view: BoardView,
         play_panel: PlayPanel,
+        instruction: BoardInstruction,
         parent: QWidget,
     ) -> None:
         super().__init__(parent)
@@ -57,6 +60,7 @@ class ModeMenu(QObject):
         self._modes = modes
         self._board_view = board_view
         self._play_panel = play_panel
+        self._instruction = instruction
         self.group = QActionGroup(parent)
         self.actions: dict[Mode, QAction] = {}
         for number, (mode, text) in enumerate(
@@ -77,6 +81,8 @@ class ModeMenu(QObject):
         if mode is self._modes.mode:
             return
         self._modes.set_mode(mode)
+        # A hint's outline names a move of play mode's game.
+        self._board_view.set_hint_cell(None)
         self._play_panel.setVisible(mode is Mode.PLAY)
         self._play_panel.restart()
         self.show_hint()
@@ -108,11 +114,12 @@ class ModeMenu(QObject):
             self._play_panel.restart()
 
     def show_hint(self) -> None:
-        """Say what clicks do in the mode (in place mode, which tile to click next)."""
+        """Say what clicks do in the mode (in place mode, which tile to click next): above
+        the board in the modes that are not editing, and in the status line."""
         mode = self._modes.mode
         hint = MODE_HINTS[mode]
         if mode is Mode.PLACE:
             tile = self._editor.next_tile_to_place()
             hint = f"Click where tile {tile} sits" if tile else "All tiles placed"
-        self._board_view.set_header_hint(hint if mode is not Mode.EDIT else "")
+        self._instruction.set_standing(hint if mode is not Mode.EDIT else "")
         self.lasting_message.emit(hint, None)

@@ -1,10 +1,14 @@
-"""Width and height spin boxes with 3x3, 4x4 and 5x5 presets."""
+"""Width and height spin boxes with 3x3, 4x4 and 5x5 presets.
+
+Each preset is an action, so a menu can offer it too: a small window's toolbar hides the
+preset buttons (`show_presets`) and keeps the spin boxes."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QToolButton, QWidget
 
 from core.draft import MAX_SIDE
@@ -37,24 +41,34 @@ class SizeBar(QWidget):
         for widget in (width_label, self.width_box, height_label, self.height_box):
             layout.addWidget(widget)
         self.preset_buttons: list[QToolButton] = []
+        #: The presets as actions, for a menu (the buttons trigger them too).
+        self.preset_actions: list[QAction] = []
         for columns, rows in PRESETS:
-            button = QToolButton(self)
-            button.setText(f"{columns}\u00d7{rows}")
-            button.setObjectName(f"preset{columns}x{rows}")
-            button.setAccessibleName(f"{columns} by {rows} board")
-            button.setToolTip(
-                f"Start a new {columns}\u00d7{rows} puzzle (Undo brings back this one)"
-            )
-            button.clicked.connect(
+            action = QAction(f"&{columns}\u00d7{rows}", self)
+            action.setObjectName(f"preset{columns}x{rows}Action")
+            tip = f"Start a new {columns}\u00d7{rows} puzzle (Undo brings back this one)"
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+            action.triggered.connect(
                 lambda _=False, c=columns, r=rows: self.preset_requested.emit(c, r)
             )
+            button = QToolButton(self)
+            button.setDefaultAction(action)
+            button.setObjectName(f"preset{columns}x{rows}")
+            button.setAccessibleName(f"{columns} by {rows} board")
             layout.addWidget(button)
             self.preset_buttons.append(button)
+            self.preset_actions.append(action)
         # Keyboard tracking off: typing "12" must not resize to 1 first.
         self.width_box.valueChanged.connect(self._on_spin_changed)
         self.height_box.valueChanged.connect(self._on_spin_changed)
         model.changed.connect(self._show_model_size)
         self._show_model_size()
+
+    def show_presets(self, shown: bool) -> None:
+        """Show or hide the preset buttons (their actions stay, for the menu)."""
+        for button in self.preset_buttons:
+            button.setVisible(shown)
 
     def _spin_box(self, name: str, accessible: str) -> QSpinBox:
         box = QSpinBox(self)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -39,6 +40,8 @@ SPEEDS = (1, 2, 4, 8, 16, 32, 100)
 DEFAULT_SPEED = 4
 #: Letters per line of the move list (the copy has none of these breaks).
 LETTERS_PER_LINE = 50
+#: The controls' column of the slider, after the five transport buttons.
+SLIDER_COLUMN = 5
 
 CLOSE_TIP = (
     "Close the player. The position shown stays on the board as one step: "
@@ -117,27 +120,32 @@ class SolutionPlayer(QWidget):
         copy = QPushButton("Copy Moves", self)
         copy.setObjectName("playerCopyButton")
         copy.setToolTip("Copy the moves as letters (UDLR), one per move")
+        self._copy = copy
 
-        controls = QHBoxLayout()
-        controls.setContentsMargins(0, 0, 0, 0)
-        for button in (self._to_start, self._back, self._play, self._forward, self._to_end):
-            controls.addWidget(button)
-        controls.addWidget(self._slider, 1)
-        controls.addWidget(self._speed)
+        # Grids, so that `set_narrow` can move the slider and Copy Moves to rows of their own.
+        self._controls = QGridLayout()
+        self._controls.setContentsMargins(0, 0, 0, 0)
+        for column, button in enumerate(
+            (self._to_start, self._back, self._play, self._forward, self._to_end)
+        ):
+            self._controls.addWidget(button, 0, column)
+        self._controls.setColumnStretch(SLIDER_COLUMN, 1)
         heading = QHBoxLayout()
         heading.setContentsMargins(0, 0, 0, 0)
+        self._summary.setWordWrap(True)
         heading.addWidget(self._summary, 1)
-        heading.addWidget(close)
-        moves_row = QHBoxLayout()
-        moves_row.setContentsMargins(0, 0, 0, 0)
-        moves_row.addWidget(self._moves, 1)
-        moves_row.addWidget(copy, 0, Qt.AlignmentFlag.AlignTop)
+        heading.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
+        self._moves_grid = QGridLayout()
+        self._moves_grid.setContentsMargins(0, 0, 0, 0)
+        self._moves_grid.setColumnStretch(0, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 6, 8, 6)
         layout.addLayout(heading)
-        layout.addLayout(controls)
+        layout.addLayout(self._controls)
         layout.addWidget(self._invariant)
-        layout.addLayout(moves_row)
+        layout.addLayout(self._moves_grid)
+        self._narrow = True
+        self.set_narrow(False)
 
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tick)
@@ -172,6 +180,32 @@ class SolutionPlayer(QWidget):
         button.setAccessibleName(tip.split(" (", maxsplit=1)[0])
         button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         return button
+
+    def set_narrow(self, narrow: bool) -> None:
+        """Narrow (a column beside the board): the slider gets a row of its own, long
+        enough to drag, and the speed goes under the moves beside Copy Moves. Otherwise the
+        slider and the speed share the buttons' row, and Copy Moves the moves' row."""
+        if narrow == self._narrow:
+            return
+        self._narrow = narrow
+        moving: tuple[QWidget, ...] = (self._slider, self._speed, self._moves, self._copy)
+        for widget in moving:
+            self._controls.removeWidget(widget)
+            self._moves_grid.removeWidget(widget)
+        if narrow:
+            self._controls.addWidget(self._slider, 1, 0, 1, SLIDER_COLUMN + 2)
+            self._moves_grid.addWidget(self._moves, 0, 0, 1, 2)
+            self._moves_grid.addWidget(self._speed, 1, 0, Qt.AlignmentFlag.AlignLeft)
+            self._moves_grid.addWidget(self._copy, 1, 1, Qt.AlignmentFlag.AlignRight)
+        else:
+            self._controls.addWidget(self._slider, 0, SLIDER_COLUMN)
+            self._controls.addWidget(self._speed, 0, SLIDER_COLUMN + 1)
+            self._moves_grid.addWidget(self._moves, 0, 0)
+            self._moves_grid.addWidget(self._copy, 0, 1, Qt.AlignmentFlag.AlignTop)
+
+    @property
+    def narrow(self) -> bool:
+        return self._narrow
 
     def changeEvent(self, event: QEvent) -> None:
         # The dark and light appearances change the palette: redraw the icons in its colour.

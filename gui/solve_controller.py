@@ -56,6 +56,9 @@ class SolveController(QObject):
     message = Signal(str)
     #: A status line and the signal that ends it (None: until a newer line replaces it).
     lasting_message = Signal(str, object)
+    #: What the hint says (the move, the search for it, or why there is none), for the line
+    #: above the board; also said in `message`. Both are about the position on screen.
+    hint_message = Signal(str)
 
     def __init__(
         self,
@@ -123,7 +126,7 @@ class SolveController(QObject):
         self.playback.ended.connect(self._on_playback_ended)
         self.hint_runner.progressed.connect(self._show_hint_progress)
         self.hint_runner.solved.connect(self._show_hint)
-        self.hint_runner.failed.connect(lambda text: self.message.emit(f"No hint: {text}"))
+        self.hint_runner.failed.connect(lambda text: self._say_hint(f"No hint: {text}"))
 
     def stop_searches_off_screen(self) -> None:
         """Stop a search whose board is no longer on screen (call on every change of the
@@ -242,7 +245,8 @@ class SolveController(QObject):
 
     def hint(self) -> bool:
         """Look, off the GUI thread, for the next move from the position on screen; the
-        tile is outlined and the move said in `message`. False when none is sought."""
+        tile is outlined and the move said in `message` and `hint_message`. False when none
+        is sought."""
         refusal = self._refusal()
         board = self._model.board
         if (
@@ -252,17 +256,21 @@ class SolveController(QObject):
         ):
             refusal = "the board is already at its goal"
         if refusal is not None:
-            self.message.emit(f"No hint: {refusal}")
+            self._say_hint(f"No hint: {refusal}")
             return False
         assert board is not None  # no refusal
         self.hint_runner.start(board, self._model.goal)
-        self.message.emit("Looking for the next move\u2026")
+        self._say_hint("Looking for the next move\u2026")
         return True
+
+    def _say_hint(self, text: str) -> None:
+        self.message.emit(text)
+        self.hint_message.emit(text)
 
     def _show_hint_progress(self, progress: SearchProgress) -> None:
         from gui.solve_progress import progress_text
 
-        self.message.emit(f"Looking for the next move: {progress_text(progress)}")
+        self._say_hint(f"Looking for the next move: {progress_text(progress)}")
 
     def _show_hint(self, solution: Solution) -> None:
         if not self._on_screen(solution.start, solution.goal) or not solution.length:
@@ -273,7 +281,7 @@ class SolveController(QObject):
         caveat = (
             "" if solution.optimal else " (from a quick solution, not necessarily the shortest)"
         )
-        self.message.emit(f"Slide {tile} {word}{caveat}")
+        self._say_hint(f"Hint: slide {tile} {word}{caveat}")
 
     def shutdown(self) -> None:
         """Stop both searches and wait for their threads to end."""

@@ -35,6 +35,8 @@ class SolveProgress(QWidget):
         self._what = "Searching"
         self._label = QLabel(self)
         self._label.setObjectName("solveProgressText")
+        # Wrapped, not one long line: its width would be the window's narrowest.
+        self._label.setWordWrap(True)
         # A search's end cannot be foretold (IDA* deepens until it finds one): a busy bar.
         self._bar = QProgressBar(self)
         self._bar.setRange(0, 0)

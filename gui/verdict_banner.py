@@ -97,6 +97,8 @@ class VerdictBanner(QFrame):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.5)
         self._label.setFont(font)
+        # 'Incomplete board' in a small window's narrow side panel: two lines, not cut.
+        self._label.setWordWrap(True)
         self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._detail = QLabel(self)
         self._detail.setObjectName("verdictDetail")

@@ -285,17 +285,41 @@ def _header_svg(window, state, tmp_path) -> str:
     return path.read_text()
 
 
-def test_a_mode_hint_gives_way_to_the_blank_row_when_both_do_not_fit(window, tmp_path):
+def test_the_header_keeps_the_blank_row_whole_in_play_mode(window, tmp_path):
+    """The mode's instruction is said in its own line above the board (gui.board_instruction),
+    not in the header, where it once pushed out the blank's row on a narrow view."""
     import dataclasses
 
+    from gui.mode_controller import Mode
+
     window.editor.load(Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
-    hint = "Play: click a tile beside the blank or use the arrow keys"
-    state = dataclasses.replace(
-        window.board_view.state, header_hint=hint, visible_left=0.0, visible_width=320.0
-    )
-    narrow = _header_svg(window, state, tmp_path)
-    assert "blank on row 1 from the bottom" in narrow  # whole, not cut to "blank on row 1 …"
-    assert hint not in narrow
-    wide = _header_svg(window, dataclasses.replace(state, visible_width=1400.0), tmp_path)
-    assert "blank on row 1 from the bottom" in wide
-    assert hint in wide
+    window.mode_menu.set_mode(Mode.PLAY)
+    for width in (320.0, 1400.0):
+        state = dataclasses.replace(window.board_view.state, visible_left=0.0, visible_width=width)
+        header = _header_svg(window, state, tmp_path)
+        assert "blank on row 1 from the bottom" in header  # whole, not "blank on row 1 …"
+        assert "Play:" not in header
+
+
+def test_a_board_that_fits_once_the_view_grows_has_no_scroll_bars(qtbot: QtBot) -> None:
+    """Scroll bars shown while the view was small narrowed its viewport; sized to the view
+    without them, the board fits, and they go."""
+    from gui.board_model import BoardModel
+    from gui.board_painter import HEADER, MARGIN
+    from gui.board_view import BoardView
+
+    model = BoardModel(Board.solved(10, 10))
+    view = BoardView(model)
+    qtbot.addWidget(view)
+    view.resize(300, 300)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: view.verticalScrollBar().isVisible())
+    cell = 40
+    gutter = view.board_geometry.gutter
+    view.resize(int(2 * MARGIN + gutter + 10 * cell), 2 * MARGIN + HEADER + 10 * cell)
+    qtbot.waitUntil(lambda: view.board_geometry.cell == cell)
+    assert view.horizontalScrollBar().maximum() == 0
+    assert view.verticalScrollBar().maximum() == 0
+    qtbot.waitUntil(lambda: not view.verticalScrollBar().isVisible())
+    assert not view.horizontalScrollBar().isVisible()

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pytest
 from PySide6.QtGui import QGuiApplication, QImage
 
+from core import Board
 from gui.export import PNG_SCALE, ResultPicture
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, click_cell
 
@@ -55,6 +56,29 @@ def test_a_hovered_tile_or_the_cursor_leaves_no_trace(qtbot: QtBot, window, tmp_
     assert window.model.highlighted_tile == 12
     assert picture(window).image() == clean
     assert window.model.highlighted_tile == 12  # the window's own state is untouched
+
+
+@pytest.mark.parametrize("board", [ARTICLE_BOARD, LOYD_BOARD, Board.solved(3, 3)])
+def test_the_picture_paints_every_pixel(window, board) -> None:
+    """A height with a fraction is rounded up for the image; its last row of pixels was
+    left as the memory held it (the export test above failed by the order tests ran in)."""
+    from PySide6.QtGui import QColor, QPainter, QPalette
+
+    window.editor.load(board)
+    result = picture(window)
+    size = result.size
+    # As `image` paints, on a known colour instead of whatever the memory holds.
+    image = QImage(size.width() * 2, size.height() * 2, QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(2)
+    image.fill(QColor(255, 0, 255))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    result.paint(painter)
+    painter.end()
+    background = window.board_view.palette().color(QPalette.ColorRole.Window)
+    for y in (0, image.height() - 1):  # the margins above and below the picture
+        for x in range(0, image.width(), 7):
+            assert image.pixelColor(x, y) == background, (x, y)
 
 
 def test_copy_result_as_an_image(window) -> None:

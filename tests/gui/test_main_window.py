@@ -288,6 +288,26 @@ def test_a_preset_keeps_a_named_goal(window) -> None:
     assert window.model.goal == "blank-first"
 
 
+def test_the_presets_are_in_the_file_menu(window) -> None:
+    """A small window's toolbar drops the preset buttons (gui.window_layout); the File menu
+    has them at every size."""
+    file_menu = next(
+        action.menu()
+        for action in window.menuBar().actions()
+        if action.text().replace("&", "") == "File"
+    )
+    presets = next(
+        action.menu()
+        for action in file_menu.actions()
+        if action.menu() is not None and action.menu().objectName() == "newPuzzleMenu"
+    )
+    texts = [action.text().replace("&", "") for action in presets.actions()]
+    assert texts == ["3\u00d73", "4\u00d74", "5\u00d75"]
+    window.editor.load(ARTICLE_BOARD)
+    presets.actions()[2].trigger()
+    assert window.model.board == Board.solved(5, 5)
+
+
 def test_random_boards(window):
     window.edits.random_unsolvable_action.trigger()
     assert not window.model.verdict.solvable

@@ -266,8 +266,8 @@ def test_hint_is_one_closer_to_the_goal(
     with qtbot.waitSignal(window.solving.hint_runner.solved, timeout=20000):
         assert window.solving.hint()
     message = window.status_message.text()
-    assert message.startswith("Slide ")
-    tile = int(message.split()[1])
+    assert message.startswith("Hint: slide ")
+    tile = int(message.split()[2])
     cell = window.model.index_of_tile(tile)
     assert window.board_view.state.hint_cell == cell
     after = apply_slide(START_3X3, tile)

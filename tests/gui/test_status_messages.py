@@ -35,10 +35,10 @@ def test_a_hint_goes_once_a_tile_slides(qtbot: QtBot, window: MainWindow) -> Non
         qtbot.mouseClick(
             window.play_panel.findChild(QPushButton, "hintButton"), Qt.MouseButton.LeftButton
         )
-    assert status(window) == "Slide 7 left"
+    assert status(window) == "Hint: slide 7 left"
     qtbot.keyClick(window.board_view, Qt.Key.Key_Down)  # tile 4 down into the blank
     assert window.model.board != TWO_SLIDES_AWAY
-    assert "Slide 7" not in status(window)
+    assert "slide 7" not in status(window)
 
 
 def test_solved_goes_when_the_player_slides_on(qtbot: QtBot, window: MainWindow) -> None:
