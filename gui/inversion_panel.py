@@ -155,6 +155,9 @@ class InversionPanel(QWidget):
         layout.addWidget(self._header)
         layout.addWidget(self._tile_line)
         layout.addWidget(self._list, 1)
+        # Takes the list's room while the list is hidden (no pairs to show), so the check
+        # box stays below where the list was rather than in the middle of the panel.
+        layout.addStretch(0)
         layout.addWidget(self._badges)
 
         self._connect_signals()
@@ -216,10 +219,13 @@ class InversionPanel(QWidget):
     # -- reacting to the board model -----------------------------------------------
 
     def _refresh_header(self) -> None:
+        # An empty list box says nothing the header does not: it shows only with pairs.
         if self._model.board is None:
             self._header.setText("No inversion pairs until the board is complete")
+            self._list.setVisible(False)
             return
         total = self._pairs.total_pairs
+        self._list.setVisible(total > 0)
         if total == 0:
             text = "No inversion pairs: every tile is in goal order"
         elif total == 1:
