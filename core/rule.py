@@ -44,6 +44,12 @@ class Rule(StrEnum):
     #: Even width: inversions plus the blank's row from the bottom.
     EVEN_WIDTH = "even-width"
 
+    @property
+    def counts_blank_row(self) -> bool:
+        """Whether the blank's row enters the rule: only on an even width, where a
+        vertical slide changes the inversions by an odd number."""
+        return self is Rule.EVEN_WIDTH
+
 
 def rule_for_shape(width: int, height: int) -> Rule:
     """Which form of the rule decides a W x H board: the shape alone says."""

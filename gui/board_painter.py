@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
+from core.rule import Rule, rule_for_shape
 from gui.palette import BoardColours
 
 if TYPE_CHECKING:
@@ -171,7 +172,9 @@ class BoardPainter:
         painter.fillRect(area, colours.background)
         rows, columns = geometry.visible_cells(area)
         board = model.board
-        blank_row = None if board is None else board.blank_index // board.width
+        # The blank's row is marked only where the rule counts it (an even width).
+        counted = board is not None and rule_for_shape(board.width, board.height).counts_blank_row
+        blank_row = board.blank_index // board.width if board is not None and counted else None
         self._paint_blank_row_band(painter, geometry, colours, blank_row)
         self._paint_cells(painter, geometry, colours, rows, columns, state)
         # Row numbers and the header last, over scrolled cells, so they never leave view.
@@ -198,7 +201,13 @@ class BoardPainter:
     ) -> None:
         painter.setFont(self._sized_font(13, bold=True))
         label = self.blank_row_label()
-        painter.setPen(colours.blank_row_accent if self.model.board else colours.problem)
+        board = self.model.board
+        if board is None:
+            painter.setPen(colours.problem)
+        elif rule_for_shape(board.width, board.height).counts_blank_row:
+            painter.setPen(colours.blank_row_accent)  # the colour of the row's band
+        else:
+            painter.setPen(colours.text)
         summary = self._highlight_summary()
         metrics = QFontMetricsF(painter.font())
         needed = metrics.horizontalAdvance(label) + metrics.horizontalAdvance(summary) + 24
@@ -220,7 +229,12 @@ class BoardPainter:
         """The header's left text: where the blank is, or what is wrong with the board."""
         board = self.model.board
         if board is not None:
-            return f"\u25b6 blank on row {board.blank_row_from_bottom} from the bottom"
+            rule = rule_for_shape(board.width, board.height)
+            if rule.counts_blank_row:
+                return f"blank on row {board.blank_row_from_bottom} from the bottom"
+            if rule is Rule.ODD_WIDTH:
+                return f"width {board.width} is odd: the blank's row does not count"
+            return "one line of tiles: the blank's row does not count"
         problems = self.model.problems
         if not problems:
             return ""

@@ -19,6 +19,7 @@ from tests.gui.conftest import (
 )
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QColor
     from pytestqt.qtbot import QtBot
 
 
@@ -292,13 +293,35 @@ def test_the_header_keeps_the_blank_row_whole_in_play_mode(window, tmp_path):
 
     from gui.mode_controller import Mode
 
-    window.editor.load(Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
+    window.editor.load(Board(4, 3, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11)))
     window.mode_menu.set_mode(Mode.PLAY)
     for width in (320.0, 1400.0):
         state = dataclasses.replace(window.board_view.state, visible_left=0.0, visible_width=width)
         header = _header_svg(window, state, tmp_path)
         assert "blank on row 1 from the bottom" in header  # whole, not "blank on row 1 …"
         assert "Play:" not in header
+
+
+def _beside_bottom_left_tile(view) -> QColor:
+    """A pixel just left of the bottom-left tile: the blank's row's band, where it is drawn."""
+    board = view.model.board
+    rect = view.cell_rect_in_viewport((board.height - 1) * board.width)
+    image = view.viewport().grab().toImage()
+    ratio = image.devicePixelRatio()
+    return image.pixelColor(int((rect.left() - 3) * ratio), int(rect.center().y() * ratio))
+
+
+def test_on_an_odd_width_the_header_says_the_blanks_row_does_not_count(qtbot, window) -> None:
+    view = window.board_view
+    window.editor.load(Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8)))
+    assert view.blank_row_label() == "width 3 is odd: the blank's row does not count"
+    background = view.palette().color(view.backgroundRole())
+    no_band = _beside_bottom_left_tile(view)
+    window.editor.load(Board(4, 4, (*range(1, 14), 0, 14, 15)))
+    assert view.blank_row_label() == "blank on row 1 from the bottom"  # no arrow before it
+    band = _beside_bottom_left_tile(view)
+    assert band != no_band  # the blank's row is marked on an even width only
+    assert no_band.name() in (background.name(), view.viewport().palette().window().color().name())
 
 
 def test_a_board_that_fits_once_the_view_grows_has_no_scroll_bars(qtbot: QtBot) -> None:
