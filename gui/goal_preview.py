@@ -20,9 +20,12 @@ if TYPE_CHECKING:
     from gui.board_model import BoardModel
 
 #: Larger goals are named, not drawn: their numbers would be too small to read.
-MAX_DRAWN_SIDE = 5
-#: As high as the verdict banner beside it, so the side panel needs no more height.
+MAX_DRAWN_SIDE = 4
+#: As high as the verdict banner beside it, so the side panel needs no more height...
 _SIDE_PX = 64
+#: ...unless the goal's cells would be smaller than this: a 4x4 grows to 96 pixels, so its
+#: numbers are 13 pixels high rather than 8.
+MIN_CELL_PX = 24
 
 
 def goal_caption(goal: Goal) -> str:
@@ -43,7 +46,9 @@ class GoalPreview(QWidget):
         super().__init__(parent)
         self._model = model
         self.setObjectName("goalPreview")
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        # Its size when there is room; down to _SIDE_PX beside a crowded row (the small
+        # window's fix suggestion and its button keep their room).
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
         self.setToolTip(
             "The goal: the board this one must be slid into. Click to type or paste "
             "another; the Goal box in the toolbar offers the usual ones."
@@ -66,11 +71,20 @@ class GoalPreview(QWidget):
         super().mousePressEvent(event)
 
     def sizeHint(self) -> QSize:
+        side = _SIDE_PX
+        goal = self.goal
+        if goal is not None and max(goal.width, goal.height) <= MAX_DRAWN_SIDE:
+            side = max(side, MIN_CELL_PX * max(goal.width, goal.height))
+        return QSize(side, side)
+
+    def minimumSizeHint(self) -> QSize:
         return QSize(_SIDE_PX, _SIDE_PX)
 
     def _on_model_changed(self) -> None:
         caption = goal_caption(self._model.goal)
         self.setAccessibleName(f"Goal: {caption}")
+        if self.sizeHint() != self.size():
+            self.updateGeometry()  # a goal of another size asks for another size
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -40,7 +40,7 @@ def paint_mini_board(
     left = area.left() + (area.width() - cell * board.width) / 2
     top = area.top() + (area.height() - cell * board.height) / 2
     sized = QFont(font)
-    sized.setPixelSize(max(6, int(cell * 0.5)))
+    sized.setPixelSize(max(6, int(cell * 0.55)))
     painter.setFont(sized)
     for index, tile in enumerate(board.tiles):
         if tile == 0:

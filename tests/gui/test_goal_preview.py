@@ -71,3 +71,22 @@ def test_the_pair_list_says_tiles_are_compared_by_their_places_in_the_goal(qtbot
     assert header.toolTip().endswith("their places in the goal (blank last).")
     model.set_goal("blank-first")
     assert header.toolTip().endswith("their places in the goal (blank first).")
+
+
+@pytest.mark.parametrize(("side", "drawn"), [(2, True), (3, True), (4, True), (5, False)])
+def test_a_drawn_goals_numbers_are_big_enough_to_read(qtbot: QtBot, side: int, drawn: bool):
+    model = BoardModel(Board.solved(side, side))
+    preview = make_preview(qtbot, model)
+    cell = preview.sizeHint().width() / side
+    if drawn:
+        assert cell >= 20  # its numbers at least 11 pixels high
+    else:
+        assert preview.sizeHint().width() <= 64  # named, not drawn
+
+
+def test_the_preview_grows_and_shrinks_with_the_boards_size(qtbot: QtBot) -> None:
+    model = BoardModel(Board.solved(3, 3))
+    preview = make_preview(qtbot, model)
+    small = preview.sizeHint()
+    model.set_draft(BoardModel(Board.solved(4, 4)).draft)
+    assert preview.sizeHint().width() > small.width()
