@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 #: Moves a second the speed control offers.
 SPEEDS = (1, 2, 4, 8, 16, 32, 100)
 DEFAULT_SPEED = 4
-#: Letters per line of the move list (the copy has none of these breaks).
+#: The most letters a line of the move list holds (the copy has none of these breaks).
 LETTERS_PER_LINE = 50
 #: The controls' column of the slider, after the five transport buttons.
 SLIDER_COLUMN = 5
@@ -105,6 +105,7 @@ class SolutionPlayer(QWidget):
         self.setToolTip(CLOSE_TIP)
 
         self._moves = QPlainTextEdit(self)
+        self._line_length = LETTERS_PER_LINE  # letters per line of the solution shown
         self._moves.setObjectName("playerMoves")
         self._moves.setAccessibleName("Moves as letters: the way each tile travels")
         self._moves.setToolTip(
@@ -275,10 +276,14 @@ class SolutionPlayer(QWidget):
         self._summary.setText(solution.length_text)
         self._summary.setAccessibleName(self._summary.text())
         letters = solution.directions
+        # As many lines as LETTERS_PER_LINE needs, the letters shared evenly among them: 51
+        # letters are two lines of 26 and 25, not 50 and a letter alone.
+        lines = max(1, -(-len(letters) // LETTERS_PER_LINE))
+        self._line_length = max(1, -(-len(letters) // lines))
         self._moves.setPlainText(
             "\n".join(
-                letters[at : at + LETTERS_PER_LINE]
-                for at in range(0, len(letters), LETTERS_PER_LINE)
+                letters[at : at + self._line_length]
+                for at in range(0, len(letters), self._line_length)
             )
         )
         self._slider.blockSignals(True)
@@ -365,7 +370,7 @@ class SolutionPlayer(QWidget):
             self._moves.setExtraSelections([])
             return
         index = self.step - 1
-        line, column = divmod(index, LETTERS_PER_LINE)
+        line, column = divmod(index, self._line_length)
         block = self._moves.document().findBlockByNumber(line)
         cursor = QTextCursor(block)
         cursor.movePosition(QTextCursor.MoveOperation.Right, n=column)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QPlainTextEdit, QSlider, QToolButton
 
@@ -16,7 +17,6 @@ from gui.solution_player import LETTERS_PER_LINE, SPEEDS, SolutionPlayer
 from tests.core.strategies import walked_solution
 
 if TYPE_CHECKING:
-    import pytest
     from pytestqt.qtbot import QtBot
 
 ARTICLE_BOARD = Board.from_rows([[12, 1, 10, 2], [7, 11, 4, 14], [5, 0, 9, 15], [8, 13, 6, 3]])
@@ -215,3 +215,18 @@ def test_the_slider_scrubs_a_long_solution(qtbot: QtBot) -> None:
         assert player.invariant_text.endswith(
             ("which every slide keeps", "as at the start", "as at the start. The goal.")
         )
+
+
+@pytest.mark.parametrize("length", [LETTERS_PER_LINE + 1, 2 * LETTERS_PER_LINE + 1, 37])
+def test_the_move_list_leaves_no_letter_alone_on_its_last_line(qtbot: QtBot, length: int) -> None:
+    solution = walked_solution(Board.solved(4, 4), length, 3)
+    player = make_player(qtbot, solution)
+    lines = player.moves_text.split("\n")
+    assert "".join(lines) == solution.directions
+    assert max(map(len, lines)) <= LETTERS_PER_LINE
+    assert max(map(len, lines)) - min(map(len, lines)) <= 1  # shared evenly
+    player.set_step(length)  # the last letter is the one marked
+    moves = player.findChild(QPlainTextEdit, "playerMoves")
+    (marked,) = moves.extraSelections()
+    assert marked.cursor.selectedText() == solution.directions[-1]
+    assert marked.cursor.blockNumber() == len(lines) - 1
