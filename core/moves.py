@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from core.board import BLANK, Board, BoardError
 from core.rule import Goal, GoalName, check, goal_board, is_solvable
@@ -109,6 +109,70 @@ def scramble(board: Board, moves: int, rng: random.Random | None = None) -> Boar
         tile = rng.choice(candidates or legal_slides(board))
         board = apply_slide(board, tile)
         previous_tile = tile
+    return board
+
+
+class Difficulty(StrEnum):
+    """How far from the goal a shuffle deals the board (`shuffle_slides`)."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    #: Any solvable board, drawn uniformly (most are far: a 4x4's average is about 53).
+    ANY = "any"
+
+
+#: Slides a shuffle makes, per cell of the board: on the 15-puzzle 20 (easy), 35 (medium)
+#: and 64 (hard), the lengths people pick a 15-puzzle's scramble by.
+_SLIDES_PER_CELL = {Difficulty.EASY: 1.25, Difficulty.MEDIUM: 2.2, Difficulty.HARD: 4.0}
+
+
+#: Draws of a uniform shuffle before taking the goal itself (on a 2x2, 1 in 12 is it).
+_REDRAWS = 64
+
+
+def shuffle_slides(width: int, height: int, difficulty: Difficulty) -> int:
+    """How many slides a shuffle of `difficulty` makes on a W x H board: the board dealt is
+    at most that many moves from the goal. Raises ValueError for Difficulty.ANY."""
+    if difficulty is Difficulty.ANY:
+        raise ValueError("a shuffle of any difficulty is drawn, not slid")
+    return max(1, round(_SLIDES_PER_CELL[difficulty] * width * height))
+
+
+def shuffled(
+    width: int,
+    height: int,
+    goal: Goal,
+    difficulty: Difficulty,
+    rng: random.Random | None = None,
+) -> Board:
+    """A solvable board to play: for Difficulty.ANY drawn uniformly (`random_board`);
+    otherwise the goal after `shuffle_slides` random slides that never come back to a
+    position already passed, so it ends near that many moves out and never farther.
+
+    Raises `BoardError` when the goal does not fit the size.
+    """
+    rng = rng or random.Random()
+    target = goal_board(goal, width, height)
+    if difficulty is Difficulty.ANY:
+        # Never the goal itself, which would be no game (unless it is the only position).
+        for _ in range(_REDRAWS):
+            board = random_board(width, height, solvable=True, goal=goal, rng=rng)
+            if board != target:
+                break
+        return board
+    board = target
+    seen = {board.tiles}
+    for _ in range(shuffle_slides(width, height, difficulty)):
+        onward = [
+            after
+            for after in (apply_slide(board, tile) for tile in legal_slides(board))
+            if after.tiles not in seen
+        ]
+        if not onward:
+            break  # every way on goes back (a tiny board): this is as far as it gets
+        board = rng.choice(onward)
+        seen.add(board.tiles)
     return board
 
 
