@@ -101,18 +101,20 @@ def eight_puzzles(count: int) -> None:
     goal = Board.solved(3, 3)
     rng = random.Random(2024)
     boards = [random_board(3, 3, solvable=True, rng=rng) for _ in range(count)]
-    twins = {"compiled": None, "pure Python": "1"}
+    chosen = speedups.compiled_twins
+    twins = {"compiled": chosen, "pure Python": speedups.CompiledTwins()}
     print("\n### 3x3, random solvable boards, goal blank last\n")
     print("| twin | boards | median ms | max ms | mean length | nodes/s |")
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    for name, forced in twins.items():
-        if forced:
-            os.environ[speedups.PURE_PYTHON_VARIABLE] = forced
-        elif speedups.compiled("_search") is None:
+    for name, twin in twins.items():
+        if twin.search is None and name == "compiled":
             continue
-        search.solve_optimal(boards[0], goal)  # the tables, once
-        results = [solve_timed(board, goal) for board in boards]
-        os.environ.pop(speedups.PURE_PYTHON_VARIABLE, None)
+        speedups.compiled_twins = twin
+        try:
+            search.solve_optimal(boards[0], goal)  # the tables, once
+            results = [solve_timed(board, goal) for board in boards]
+        finally:
+            speedups.compiled_twins = chosen
         times = [seconds for _, _, seconds, _ in results]
         nodes = sum(count for _, count, _, _ in results)
         print(
@@ -182,7 +184,7 @@ def pure_korf(count: int) -> None:
     """The pure twin on the `count` shortest Korf instances, on the compiled twin's tables."""
     goal = Board.solved(4, 4, blank_first=True)
     instances = sorted(load_lines(DATA / "korf100.txt"), key=lambda line: (line[1], line[0]))
-    databases = pattern_db.load(4, 4, goal.blank_index, engine=speedups.compiled("_search"))
+    databases = pattern_db.load(4, 4, goal.blank_index, engine=speedups.compiled_twins.search)
     print(f"\n### The pure-Python twin on the {count} shortest of Korf's 100 (same tables)\n")
     print("| # | published | found | nodes | CPU s | nodes/s |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: |")

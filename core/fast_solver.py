@@ -23,6 +23,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 
+from core import speedups
 from core.board import BLANK, Board
 from core.rule import Goal, check, goal_board, is_solvable
 from core.solution import (
@@ -32,13 +33,9 @@ from core.solution import (
     directions_of,
     moves_from_directions,
 )
-from core.speedups import compiled_at_import
 
 ProgressCallback = Callable[[SearchProgress], None]
 CancelledCallback = Callable[[], bool]
-
-#: The compiled twin of `_HandSolver`'s routines (core/_hand.c), or None for the reference.
-_compiled = compiled_at_import("_hand")
 
 #: Tiles placed by the compiled twin between two looks at `cancelled`: well under a tenth of
 #: a second of work even on the largest board (2000 cells a side, up to 10,000 slides a tile).
@@ -174,11 +171,13 @@ class _HandSolver:
         self.progress = progress
         self.cancelled = cancelled
         self.started = time.monotonic()
-        #: The compiled twin, holding its own copy of the board from here on, or None.
+        #: The compiled twin of these routines (core/_hand.c), holding its own copy of the
+        #: board from here on, or None for the reference.
+        compiled = speedups.compiled_twins.hand
         self.hand = (
             None
-            if _compiled is None
-            else _compiled.Hand(
+            if compiled is None
+            else compiled.Hand(
                 self.cells,
                 self.where,
                 self.belongs,

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
+from core import speedups
 from core.board import BLANK, Board
 from core.rule import Goal, GoalName, goal_board, goal_ranks, is_solvable
-from core.speedups import compiled_at_import
-
-_compiled = compiled_at_import("_fix")
 
 
 def suggest_fix(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[int, int] | None:
@@ -30,9 +28,9 @@ def suggest_fix(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[int, in
 def nearest_swap(board: Board, target: Board) -> tuple[int, int]:
     """The swap `suggest_fix` prefers on a board at least two wide and high: the compiled
     twin (core/_fix.c) when it is built, else `nearest_swap_pure`."""
-    if _compiled is not None:
-        first, second = _compiled.nearest_swap(board.tiles, target.tiles, board.width)
-        return int(first), int(second)
+    compiled = speedups.compiled_twins.fix
+    if compiled is not None:
+        return compiled.nearest_swap(board.tiles, target.tiles, board.width)
     return nearest_swap_pure(board, target)
 
 

@@ -21,12 +21,11 @@ from itertools import accumulate, repeat
 from operator import add, sub
 from typing import TYPE_CHECKING
 
-from core.speedups import compiled_at_import
+from core import speedups
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
-_compiled = compiled_at_import("_inversions")
 #: Below this the pure count is as quick as converting the ranks for the compiled one.
 _COMPILED_FROM_LENGTH = 64
 
@@ -40,8 +39,9 @@ _COMPACT_WALK_LENGTH = 50_000
 def count_inversions(ranks: Sequence[int]) -> int:
     """Number of pairs i < j with ranks[i] > ranks[j]: the compiled twin when it is built
     (an O(n log n) merge over 32-bit ranks), else `count_inversions_pure`."""
-    if _compiled is not None and len(ranks) >= _COMPILED_FROM_LENGTH:
-        return int(_compiled.count_inversions(ranks))
+    compiled = speedups.compiled_twins.inversions
+    if compiled is not None and len(ranks) >= _COMPILED_FROM_LENGTH:
+        return compiled.count_inversions(ranks)
     return count_inversions_pure(ranks)
 
 

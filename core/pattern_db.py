@@ -45,7 +45,7 @@ import platformdirs
 from core import settings
 
 if TYPE_CHECKING:
-    from types import ModuleType
+    from core.speedups import CompiledSearch
 
 #: Overrides the cache folder (tests point it at a temporary folder).
 CACHE_DIR_VARIABLE = "SLIDECHECK_CACHE_DIR"
@@ -213,7 +213,7 @@ def _states_to_reach(cell_count: int, group_size: int, entries: int) -> int:
     return states // 2 if group_size == cell_count - 1 and cell_count > 2 else states
 
 
-def max_entries(engine: ModuleType | None) -> int:
+def max_entries(engine: CompiledSearch | None) -> int:
     """The largest table a twin builds: `PURE_MAX_ENTRIES` for the pure one, else
     `max_entries_setting()`. Raises `SetupError` (see there)."""
     setting = max_entries_setting()
@@ -383,7 +383,7 @@ def load(
     height: int,
     blank_cell: int,
     *,
-    engine: ModuleType | None,
+    engine: CompiledSearch | None,
     poll: BuildPoll | None = None,
 ) -> PatternDatabases:
     """The databases for a shape and goal blank cell: from the cache when a sound file is
@@ -522,7 +522,7 @@ class _SharedProgress:
         return group_poll
 
 
-def is_cached(width: int, height: int, blank_cell: int, *, engine: ModuleType | None) -> bool:
+def is_cached(width: int, height: int, blank_cell: int, *, engine: CompiledSearch | None) -> bool:
     """Whether `load` would find every table in memory or in a sound cache file (no build)."""
     groups = partition(width, height, blank_cell, max_entries(engine))
     if (str(cache_dir()), width, height, blank_cell, groups) in _loaded:

@@ -27,7 +27,7 @@ from core.pattern_db import PatternDatabases, rank
 from core.solution import SearchProgress, SolveCancelledError, distance_bound
 
 if TYPE_CHECKING:
-    from types import ModuleType
+    from core.speedups import CompiledSearch
 
 #: Called by a search with (current bound, nodes generated); returns True to stop it.
 SearchPoll = Callable[[int, int], bool]
@@ -88,7 +88,7 @@ def search_optimal(
     `SolveCancelledError` when `cancelled()` returns True (asked every few thousand nodes).
     `progress` hears the bound and the nodes so far.
     """
-    engine = speedups.compiled("_search")
+    engine = speedups.compiled_twins.search
     started = time.monotonic()
     poll = _SearchPoll(started, progress, cancelled, deadline)
     heuristic = distance_bound(board, goal)
@@ -123,7 +123,7 @@ def next_move(board: Board, goal: Board) -> int | None:
 
 def databases_ready(goal: Board) -> bool:
     """Whether solving towards `goal` starts at once (its databases are cached)."""
-    engine = speedups.compiled("_search")
+    engine = speedups.compiled_twins.search
     return pattern_db.is_cached(goal.width, goal.height, goal.blank_index, engine=engine)
 
 
@@ -138,7 +138,7 @@ def prepare_databases(
     `progress` hears the fraction done. False when `time.monotonic()` passed `deadline`
     first (the tables built whole by then are kept). Raises `SolveCancelledError` when
     `cancelled()`."""
-    engine = speedups.compiled("_search")
+    engine = speedups.compiled_twins.search
 
     def poll(reached: int, to_reach: int) -> bool:
         if cancelled is not None and cancelled():
@@ -166,10 +166,11 @@ def run_search(
     labels: Sequence[int],
     databases: PatternDatabases,
     poll: SearchPoll,
-    engine: ModuleType | None,
+    engine: CompiledSearch | None,
     automaton: move_automaton.MoveAutomaton | None = None,
 ) -> tuple[list[int], int] | None:
-    """IDA* on a relabelled board with either twin: (labels moved, nodes) or None.
+    """IDA* on a relabelled board with either twin (`engine`, the compiled one, or None for
+    `search_pure`): (labels moved, nodes) or None.
     `automaton` is the shape's own unless another is given (the tests give one that only
     refuses undoing a step, the search as it was before)."""
     if automaton is None:
@@ -200,7 +201,7 @@ def run_search(
     if found is None:
         return None
     moved, nodes = found
-    return list(moved), int(nodes)
+    return list(moved), nodes
 
 
 class _SearchPoll:

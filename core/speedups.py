@@ -3,20 +3,31 @@
 Each compiled module (`core._inversions`, ...) is an optional C extension that `pip install`
 builds when a compiler is there. The pure-Python function beside it is the reference: both
 are tested, and the pure one runs wherever the compiled one is missing or refused.
-Setting SLIDECHECK_PURE_PYTHON=1 refuses every compiled module (tests and benchmarks use it
-to run the reference).
+Setting SLIDECHECK_PURE_PYTHON=1 refuses every compiled module, for the whole process (the
+benchmarks run the reference in a process of its own so).
+
+The twins are chosen once, as core is imported, into `compiled_twins`: each hot loop reads
+its own there as it runs (`speedups.compiled_twins.search`, never a copy taken at import),
+so a test or a benchmark that puts other twins there for a while is obeyed everywhere
+(tests/core/conftest.py runs the twin-sensitive tests on both). Each compiled module meets
+the protocol below that names what its callers use; its signatures are in the stub beside
+its C source (core/_search.pyi, ...), so the type checker holds one against the other.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from core import settings
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
     from types import ModuleType
+
+    from core._hand import Hand
 
 PURE_PYTHON_VARIABLE = "SLIDECHECK_PURE_PYTHON"
 
@@ -35,24 +46,140 @@ def pure_python_forced() -> bool:
     return settings.switch(PURE_PYTHON_VARIABLE)
 
 
+class CompiledInversions(Protocol):
+    """`core._inversions`: `core.inversions.count_inversions_pure` in C."""
+
+    def count_inversions(self, ranks: Sequence[int], /) -> int: ...
+
+
+class CompiledSearch(Protocol):
+    """`core._search`: `core.search.search_pure` and `core.pattern_db.build_table_pure` in
+    C. Both call `poll(bound or layer, nodes or 0)` now and then; True stops them (None)."""
+
+    def build_table(
+        self,
+        width: int,
+        height: int,
+        blank_cell: int,
+        group: Sequence[int],
+        poll: Callable[[int, int], bool] | None,
+        /,
+    ) -> bytes | None: ...
+
+    def search(  # noqa: PLR0917 (the C function's arguments are positional)
+        self,
+        width: int,
+        height: int,
+        labels: Sequence[int],
+        groups: Sequence[Sequence[int]],
+        tables: Sequence[bytes],
+        mirrored: bool,
+        automaton: bytes,
+        poll: Callable[[int, int], bool] | None,
+        poll_interval: int,
+        /,
+    ) -> tuple[list[int], int] | None: ...
+
+
+class CompiledFix(Protocol):
+    """`core._fix`: `core.fix.nearest_swap_pure` in C, on the tiles of board and goal."""
+
+    def nearest_swap(
+        self, tiles: Sequence[int], target_tiles: Sequence[int], width: int, /
+    ) -> tuple[int, int]: ...
+
+
+class CompiledHand(Protocol):
+    """`core._hand`: the routines of `core.fast_solver`'s hand method in C, one `Hand` a
+    solve (its methods: core/_hand.pyi)."""
+
+    @property
+    def Hand(self) -> type[Hand]: ...
+
+
+@dataclass(frozen=True)
+class CompiledTwins:
+    """The compiled twin of each hot loop, or None where its pure-Python reference runs
+    (`CompiledTwins()`: the reference everywhere)."""
+
+    inversions: CompiledInversions | None = None
+    search: CompiledSearch | None = None
+    fix: CompiledFix | None = None
+    hand: CompiledHand | None = None
+
+    def pure_python(self) -> list[str]:
+        """The hot loops that run their pure-Python reference, by name."""
+        return [field.name for field in fields(self) if getattr(self, field.name) is None]
+
+
+_T = TypeVar("_T")
+
+
+def _built(load: Callable[[], _T]) -> _T | None:
+    try:
+        return load()
+    except ImportError:
+        return None
+
+
+# One loader a module, importing it only when it is not refused: each `return` is where the
+# type checker holds the module's stub against the protocol it must meet.
+def _load_inversions() -> CompiledInversions:
+    from core import _inversions
+
+    return _inversions
+
+
+def _load_search() -> CompiledSearch:
+    from core import _search
+
+    return _search
+
+
+def _load_fix() -> CompiledFix:
+    from core import _fix
+
+    return _fix
+
+
+def _load_hand() -> CompiledHand:
+    from core import _hand
+
+    return _hand
+
+
+def load_compiled_twins() -> CompiledTwins:
+    """Every compiled twin that is built and not refused.
+
+    Importing core must not fail, so a bad $SLIDECHECK_PURE_PYTHON reads here as the pure
+    reference (the safe reading of a value that asked for something); the commands report
+    the value before any work (`settings.check_environment`)."""
+    try:
+        refused = pure_python_forced()
+    except settings.SetupError:
+        refused = True
+    if refused:
+        return CompiledTwins()
+    return CompiledTwins(
+        inversions=_built(_load_inversions),
+        search=_built(_load_search),
+        fix=_built(_load_fix),
+        hand=_built(_load_hand),
+    )
+
+
+#: The twins the hot loops run: chosen once, here, as core is imported.
+compiled_twins = load_compiled_twins()
+
+
 def compiled(name: str) -> ModuleType | None:
-    """The compiled module `core.<name>`, or None when it is missing or refused."""
+    """The compiled module `core.<name>` as the environment asks now (for reports: the hot
+    loops run `compiled_twins`), or None when it is missing or refused."""
     if pure_python_forced():
         return None
     try:
         return importlib.import_module(f"core.{name}")
     except ImportError:
-        return None
-
-
-def compiled_at_import(name: str) -> ModuleType | None:
-    """`compiled(name)` for a module that picks its twin once, as it is imported: importing
-    core must not fail, so a bad $SLIDECHECK_PURE_PYTHON reads here as the pure reference
-    (the safe reading of a value that asked for something); the commands report the value
-    before any work (`settings.check_environment`)."""
-    try:
-        return compiled(name)
-    except settings.SetupError:
         return None
 
 

@@ -19,20 +19,20 @@ from core.solution import SearchProgress, SolveCancelledError
 from core.solve import solve
 
 ROOT = Path(__file__).resolve().parents[2]
-COMPILED = speedups.compiled("_search")
 #: The app's own 7-7-1 tables for the 15-puzzle: the 1-tile table takes no time, each 7-tile
 #: one many seconds, so an interruption lands in the middle of the long ones.
 FIFTEEN = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
 #: Far more than a prompt answer needs, far less than the rest of the build.
 HEARD_WITHIN_SECONDS = 5.0
 
-pytestmark = pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+# The compiled twin's builds: long enough to interrupt, on worker threads side by side.
+pytestmark = pytest.mark.usefixtures("compiled")
 
 
 def app_groups(monkeypatch: pytest.MonkeyPatch, cache: Path) -> tuple[tuple[int, ...], ...]:
     monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(cache))
     monkeypatch.delenv(pattern_db.MAX_ENTRIES_VARIABLE, raising=False)
-    return pattern_db.partition(4, 4, 15, pattern_db.max_entries(COMPILED))
+    return pattern_db.partition(4, 4, 15, pattern_db.max_entries(speedups.compiled_twins.search))
 
 
 def read_until(descriptor: int, wanted: bytes, timeout: float) -> bytes:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import random
 import time
-from contextlib import contextmanager
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import (
@@ -17,17 +16,17 @@ from core import (
     BoardError,
     GoalName,
     check,
-    fast_solver,
     goal_board,
     is_solvable,
     random_board,
-    speedups,
 )
 from core.fast_solver import solve_fast, solve_fast_letters, strip_back_and_forth
 from core.solution import SearchProgress, SolveCancelledError, UnsolvableError, replay_end
+from core.speedups import CompiledTwins
+from tests.core.conftest import running
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from tests.core.conftest import Compiled
 
 #: The shapes that test the method's seams: lines, two-high and two-wide strips (solved
 #: column pair by column pair, or row by row), three-deep regions (where the last two
@@ -73,34 +72,15 @@ def assert_solves(board: Board, goal: GoalName | Board, moves: tuple[int, ...]) 
     assert all(tile != following for tile, following in pairwise(moves))
 
 
-#: The hand method's compiled twin (core/_hand.c), None where it is not built or refused.
-COMPILED = speedups.compiled("_hand")
-needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._hand is not built")
-TWINS = ["pure", pytest.param("compiled", marks=needs_compiled)]
-
-
-@contextmanager
-def twin(name: str) -> Iterator[None]:
-    """Solve with the pure-Python reference or the compiled twin for the duration."""
-    chosen = None if name == "pure" else COMPILED
-    saved = fast_solver._compiled
-    fast_solver._compiled = chosen
-    try:
-        yield
-    finally:
-        fast_solver._compiled = saved
-
-
-@pytest.mark.parametrize("name", TWINS)
-@settings(max_examples=300, deadline=None)
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(case=solvable_boards_with_goals())
 def test_every_solution_replays_to_the_goal(
-    name: str, case: tuple[Board, GoalName | Board]
+    twin: CompiledTwins, case: tuple[Board, GoalName | Board]
 ) -> None:
     board, goal = case
-    with twin(name):
-        moves = solve_fast(board, goal)
-    assert_solves(board, goal, moves)
+    assert_solves(board, goal, solve_fast(board, goal))
 
 
 @settings(max_examples=40, deadline=None)
@@ -227,43 +207,44 @@ TWIN_SHAPES = [
 ]
 
 
-def both_twins(board: Board, goal: GoalName | Board) -> tuple[bytes, bytes, list[int], list[int]]:
+def both_twins(
+    compiled: Compiled, board: Board, goal: GoalName | Board
+) -> tuple[bytes, bytes, list[int], list[int]]:
     """Each twin's letters and the move counts it reported, pure first."""
     solutions = []
-    for name in ("pure", "compiled"):
+    for twins in (CompiledTwins(), compiled):
         reports: list[SearchProgress] = []
-        with twin(name):
+        with running(twins):
             letters = solve_fast_letters(board, goal, progress=reports.append)
         solutions.append((letters, [report.depth for report in reports]))
     (pure, pure_depths), (compiled, compiled_depths) = solutions
     return pure, compiled, pure_depths, compiled_depths
 
 
-@needs_compiled
 @settings(max_examples=400, deadline=None)
 @given(solvable_boards_with_goals(shapes=TWIN_SHAPES))
-def test_both_twins_make_the_same_moves(case: tuple[Board, GoalName | Board]) -> None:
+def test_both_twins_make_the_same_moves(
+    compiled: Compiled, case: tuple[Board, GoalName | Board]
+) -> None:
     board, goal = case
-    pure, compiled, pure_depths, compiled_depths = both_twins(board, goal)
-    assert compiled == pure
-    assert compiled_depths == pure_depths
-    with twin("compiled"):
+    pure, letters, pure_depths, depths = both_twins(compiled, board, goal)
+    assert letters == pure
+    assert depths == pure_depths
+    with running(compiled):
         assert_solves(board, goal, solve_fast(board, goal))
 
 
-@needs_compiled
 @pytest.mark.parametrize("goal", list(GoalName))
-def test_both_twins_agree_on_a_large_rectangle(goal: GoalName) -> None:
+def test_both_twins_agree_on_a_large_rectangle(compiled: Compiled, goal: GoalName) -> None:
     board = random_board(120, 90, solvable=True, goal=goal, rng=random.Random(120))
-    pure, compiled, pure_depths, compiled_depths = both_twins(board, goal)
-    assert compiled == pure
-    assert compiled_depths == pure_depths
-    with twin("compiled"):
+    pure, letters, pure_depths, depths = both_twins(compiled, board, goal)
+    assert letters == pure
+    assert depths == pure_depths
+    with running(compiled):
         assert_solves(board, goal, solve_fast(board, goal))
 
 
-@needs_compiled
-def test_the_compiled_twin_hears_cancelling_often() -> None:
+def test_the_compiled_twin_hears_cancelling_often(compiled: Compiled) -> None:
     # It places a few tiles a call and asks between calls: never long without asking.
     board = random_board(200, 200, solvable=True, rng=random.Random(200))
     asked: list[float] = []
@@ -272,7 +253,7 @@ def test_the_compiled_twin_hears_cancelling_often() -> None:
         asked.append(time.monotonic())
         return False
 
-    with twin("compiled"):
+    with running(compiled):
         solve_fast_letters(board, GoalName.BLANK_LAST, cancelled=cancelled)
     assert len(asked) > 2 * 200
     assert max(later - earlier for earlier, later in pairwise(asked)) < 0.2
@@ -283,7 +264,7 @@ def test_the_compiled_twin_hears_cancelling_often() -> None:
         asked.append(time.monotonic())
         return len(asked) > 50
 
-    with twin("compiled"), pytest.raises(SolveCancelledError):
+    with running(compiled), pytest.raises(SolveCancelledError):
         solve_fast_letters(board, GoalName.BLANK_LAST, cancelled=cancelled_midway)
     assert len(asked) == 51
 
@@ -309,7 +290,6 @@ def padded_board(width: int, height: int) -> dict[str, object]:
     }
 
 
-@needs_compiled
 @pytest.mark.parametrize(
     ("change", "said"),
     [
@@ -323,17 +303,14 @@ def padded_board(width: int, height: int) -> dict[str, object]:
     ],
 )
 def test_the_compiled_twin_refuses_what_no_board_holds(
-    change: dict[str, object], said: str
+    compiled: Compiled, change: dict[str, object], said: str
 ) -> None:
-    assert COMPILED is not None
     with pytest.raises((ValueError, TypeError), match=said):
-        COMPILED.Hand(**{**padded_board(4, 4), **change})
+        compiled.hand.Hand(**{**padded_board(4, 4), **change})
 
 
-@needs_compiled
-def test_the_compiled_twin_refuses_steps_off_the_board() -> None:
-    assert COMPILED is not None
-    hand = COMPILED.Hand(**padded_board(4, 4))
+def test_the_compiled_twin_refuses_steps_off_the_board(compiled: Compiled) -> None:
+    hand = compiled.hand.Hand(**padded_board(4, 4))
     with pytest.raises(ValueError, match="not a free cell"):
         hand.place([0])  # the border
     with pytest.raises(ValueError, match="not beside the blank"):

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
 
-from core import Board, fix, is_solvable, parse_board, random_board, speedups, suggest_fix
+from core import Board, fix, is_solvable, parse_board, random_board, suggest_fix
 from core.rule import goal_board
 from tests.core.strategies import boards_with_goals
+
+if TYPE_CHECKING:
+    from core.speedups import CompiledTwins
+    from tests.core.conftest import Compiled
 
 
 @pytest.mark.parametrize(
@@ -21,7 +26,9 @@ from tests.core.strategies import boards_with_goals
         ("1 2 3\n4 5 6\n8 7 0", (7, 8)),
     ],
 )
-def test_suggests_the_natural_swap(text: str, expected: tuple[int, int]) -> None:
+def test_suggests_the_natural_swap(
+    twin: CompiledTwins, text: str, expected: tuple[int, int]
+) -> None:
     board = parse_board(text)
     fix = suggest_fix(board)
     assert fix == expected
@@ -34,7 +41,7 @@ def test_solvable_board_needs_no_fix() -> None:
     assert suggest_fix(parse_board("1 2 3\n4 0 5\n7 8 6")) is None
 
 
-def test_fix_follows_the_goal() -> None:
+def test_fix_follows_the_goal(twin: CompiledTwins) -> None:
     board = Board.solved(4, 4)
     fix = suggest_fix(board, "blank-first")
     assert fix is not None
@@ -59,38 +66,37 @@ def test_line_boards(text: str, expected: tuple[int, int] | None) -> None:
     assert suggest_fix(parse_board(text)) == expected
 
 
-def test_fix_on_a_big_board() -> None:
+def test_fix_on_a_big_board(twin: CompiledTwins) -> None:
     board = Board.solved(40, 40).with_swapped(0, 1)
     assert suggest_fix(board) == (1, 2)
     blank_first = Board.solved(40, 40, blank_first=True).with_swapped(5, 6)
     assert suggest_fix(blank_first, "blank-first") == (5, 6)
 
 
-COMPILED = speedups.compiled("_fix")
-needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._fix is not built")
+def compiled_swap(compiled: Compiled, board: Board, target: Board) -> tuple[int, int]:
+    return compiled.fix.nearest_swap(board.tiles, target.tiles, board.width)
 
 
-@needs_compiled
 @settings(max_examples=300, deadline=None)
 @given(boards_with_goals(min_side=2))
-def test_both_twins_suggest_the_same_swap(board_and_goal: tuple[Board, str | Board]) -> None:
+def test_both_twins_suggest_the_same_swap(
+    compiled: Compiled, board_and_goal: tuple[Board, str | Board]
+) -> None:
     board, goal = board_and_goal
     target = goal_board(goal, board.width, board.height)
     pure = fix.nearest_swap_pure(board, target)
-    assert fix.nearest_swap(board, target) == pure
+    assert compiled_swap(compiled, board, target) == pure
     # the swap flips the verdict, as any swap of two tiles does
     swapped = board.with_swapped(board.index_of(pure[0]), board.index_of(pure[1]))
     assert is_solvable(swapped, target) != is_solvable(board, target)
 
 
-@needs_compiled
-def test_both_twins_agree_on_a_large_unsolvable_board() -> None:
+def test_both_twins_agree_on_a_large_unsolvable_board(compiled: Compiled) -> None:
     board = random_board(120, 90, solvable=False, rng=random.Random(7))
     target = goal_board("blank-last", 120, 90)
-    assert fix.nearest_swap(board, target) == fix.nearest_swap_pure(board, target)
+    assert compiled_swap(compiled, board, target) == fix.nearest_swap_pure(board, target)
 
 
-@needs_compiled
 @pytest.mark.parametrize(
     ("tiles", "target", "width", "said"),
     [
@@ -101,8 +107,7 @@ def test_both_twins_agree_on_a_large_unsolvable_board() -> None:
     ],
 )
 def test_the_compiled_twin_refuses_what_no_board_holds(
-    tiles: tuple[object, ...], target: tuple[int, ...], width: int, said: str
+    compiled: Compiled, tiles: tuple[object, ...], target: tuple[int, ...], width: int, said: str
 ) -> None:
-    assert COMPILED is not None
     with pytest.raises((ValueError, TypeError), match=said):
-        COMPILED.nearest_swap(tiles, target, width)
+        compiled.fix.nearest_swap(tiles, target, width)  # type: ignore[arg-type]

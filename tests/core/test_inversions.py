@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import (
@@ -16,7 +16,6 @@ from core import (
     inversion_pairs,
     inversion_partners,
     parse_board,
-    speedups,
 )
 from core.inversions import (
     count_inversions,
@@ -27,6 +26,9 @@ from core.inversions import (
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+
+    from core.speedups import CompiledTwins
+    from tests.core.conftest import Compiled
 
 EIGHT = parse_board("1 2 3\n4 _ 5\n8 6 7")  # seed 001: inversions (8, 6) and (8, 7)
 
@@ -77,19 +79,11 @@ def test_index_follows_the_goal() -> None:
     assert list(inversion_pairs(Board(2, 2, (1, 2, 3, 0)), custom_goal)) == [(1, 2), (1, 3), (2, 3)]
 
 
-def _compiled_count() -> Callable[[Sequence[int]], int]:
-    module = speedups.compiled("_inversions")
-    if module is None:
-        pytest.skip("the compiled twin is not built here (no C compiler at install)")
-    return cast("Callable[[Sequence[int]], int]", module.count_inversions)
-
-
-@pytest.fixture(params=["pure", "compiled"])
-def count(request: pytest.FixtureRequest) -> Callable[[Sequence[int]], int]:
-    """Each twin of the inversion count: the pure-Python reference and the C extension."""
-    if request.param == "pure":
-        return count_inversions_pure
-    return _compiled_count()
+@pytest.fixture
+def count(twin: CompiledTwins) -> Callable[[Sequence[int]], int]:
+    """Each twin of the inversion count, called directly: the pure-Python reference and the
+    C extension (`count_inversions` leaves short sequences to the reference either way)."""
+    return count_inversions_pure if twin.inversions is None else twin.inversions.count_inversions
 
 
 @pytest.mark.parametrize(
@@ -129,18 +123,18 @@ def test_count_matches_brute_force_on_a_shuffled_sequence(
     assert sum(earlier_greater_counts(ranks)) == brute
 
 
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.integers(min_value=0, max_value=60), max_size=300))
-def test_the_twins_agree_with_brute_force(ranks: list[int]) -> None:
+def test_the_twins_agree_with_brute_force(
+    count: Callable[[Sequence[int]], int], ranks: list[int]
+) -> None:
     # Repeated ranks too: equal ranks are not inverted, in both twins.
     brute = sum(1 for i, a in enumerate(ranks) for b in ranks[i + 1 :] if a > b)
-    assert count_inversions_pure(ranks) == brute
-    module = speedups.compiled("_inversions")
-    if module is not None:
-        assert module.count_inversions(ranks) == brute
+    assert count(ranks) == brute
 
 
-def test_the_compiled_twin_refuses_what_is_not_a_rank() -> None:
-    count = _compiled_count()
+def test_the_compiled_twin_refuses_what_is_not_a_rank(compiled: Compiled) -> None:
+    count = compiled.inversions.count_inversions
     with pytest.raises(TypeError):
         count([1, "2"])  # type: ignore[list-item]
     with pytest.raises(OverflowError):

@@ -26,10 +26,8 @@ from core.settings import SetupError
 from tests.core.ground_truth import distances_from
 
 if TYPE_CHECKING:
-    from types import ModuleType
-
-COMPILED = speedups.compiled("_search")
-needs_compiled = pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
+    from core.speedups import CompiledTwins
+    from tests.core.conftest import Compiled
 
 
 @pytest.fixture(autouse=True)
@@ -83,13 +81,11 @@ def test_partition_covers_every_goal_cell_but_the_blank_once() -> None:
         (4, 4, 6, (0, 5, 10)),
     ],
 )
-@needs_compiled
 def test_both_twins_build_the_same_table(
-    width: int, height: int, blank_cell: int, group: tuple[int, ...]
+    compiled: Compiled, width: int, height: int, blank_cell: int, group: tuple[int, ...]
 ) -> None:
-    assert COMPILED is not None
     pure = build_table_pure(width, height, blank_cell, group)
-    assert COMPILED.build_table(width, height, blank_cell, group, None) == pure
+    assert compiled.search.build_table(width, height, blank_cell, group, None) == pure
 
 
 def test_an_exact_table_gives_the_breadth_first_distance() -> None:
@@ -100,27 +96,18 @@ def test_an_exact_table_gives_the_breadth_first_distance() -> None:
         assert table[rank([positions[label] for label in group], 6)] == distance
 
 
-@pytest.fixture(params=["pure", "compiled"])
-def engine(request: pytest.FixtureRequest) -> ModuleType | None:
-    if request.param == "pure":
-        return None
-    if COMPILED is None:
-        pytest.skip("core._search is not built")
-    return COMPILED
-
-
 @pytest.mark.parametrize(
     ("width", "height", "blank_cell"), [(3, 3, 8), (3, 3, 4), (2, 4, 3), (4, 2, 7), (3, 2, 0)]
 )
 def test_the_bound_never_exceeds_the_distance(
-    engine: ModuleType | None, width: int, height: int, blank_cell: int
+    twin: CompiledTwins, width: int, height: int, blank_cell: int
 ) -> None:
     # Small groups, so the bound is a real estimate and not the exact distance.
     groups = partition(width, height, blank_cell, 400 if width * height > 4 else 4)
     tables = tuple(
         build_table_pure(width, height, blank_cell, group)
-        if engine is None
-        else engine.build_table(width, height, blank_cell, group, None)
+        if twin.search is None
+        else twin.search.build_table(width, height, blank_cell, group, None)
         for group in groups
     )
     databases = PatternDatabases(width, height, blank_cell, groups, tables)
@@ -137,16 +124,18 @@ def test_the_bound_never_exceeds_the_distance(
     assert below  # the test would prove nothing with exact tables
 
 
-def test_load_builds_then_reads_the_cache(tmp_path: Path) -> None:
+def test_load_builds_then_reads_the_cache(twin: CompiledTwins, tmp_path: Path) -> None:
     polls: list[tuple[int, int]] = []
-    first = pattern_db.load(3, 3, 8, engine=None, poll=lambda *args: polls.append(args) or False)
+    first = pattern_db.load(
+        3, 3, 8, engine=twin.search, poll=lambda *args: polls.append(args) or False
+    )
     assert polls
     assert polls[-1][0] <= polls[-1][1]
     files = sorted(tmp_path.glob(f"pattern-v{pattern_db.FORMAT_VERSION}-3x3-blank8-*.pdb"))
     assert len(files) == len(first.groups)
     pattern_db.forget_loaded()
-    assert pattern_db.is_cached(3, 3, 8, engine=None)
-    again = pattern_db.load(3, 3, 8, engine=None, poll=lambda *_: pytest.fail("rebuilt"))
+    assert pattern_db.is_cached(3, 3, 8, engine=twin.search)
+    again = pattern_db.load(3, 3, 8, engine=twin.search, poll=lambda *_: pytest.fail("rebuilt"))
     assert again == first
 
 
@@ -183,39 +172,34 @@ def test_the_cache_folder_variable_is_honoured(
     assert "slidecheck" in str(pattern_db.cache_dir()).lower()
 
 
-def test_a_stopped_build_writes_nothing(tmp_path: Path) -> None:
+def test_a_stopped_build_writes_nothing(twin: CompiledTwins, tmp_path: Path) -> None:
     with pytest.raises(pattern_db.BuildStoppedError):
-        pattern_db.load(3, 3, 8, engine=None, poll=lambda *_: True)
+        pattern_db.load(3, 3, 8, engine=twin.search, poll=lambda *_: True)
     assert not list(tmp_path.iterdir())
 
 
-@needs_compiled
-def test_a_stopped_compiled_build_writes_nothing(tmp_path: Path) -> None:
-    with pytest.raises(pattern_db.BuildStoppedError):
-        pattern_db.load(3, 3, 8, engine=COMPILED, poll=lambda *_: True)
-    assert not list(tmp_path.iterdir())
-
-
-@needs_compiled
-def test_the_compiled_budget_can_be_lowered(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_compiled_budget_can_be_lowered(
+    compiled: Compiled, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # tests/conftest.py lowers it for the whole run: start from the app's own setting.
     monkeypatch.delenv(pattern_db.MAX_ENTRIES_VARIABLE, raising=False)
     assert pattern_db.max_entries(None) == pattern_db.PURE_MAX_ENTRIES
-    assert pattern_db.max_entries(COMPILED) == pattern_db.COMPILED_MAX_ENTRIES
+    assert pattern_db.max_entries(compiled.search) == pattern_db.COMPILED_MAX_ENTRIES
     monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "6000000")
-    assert pattern_db.max_entries(COMPILED) == 6_000_000
+    assert pattern_db.max_entries(compiled.search) == 6_000_000
     assert pattern_db.max_entries(None) == pattern_db.PURE_MAX_ENTRIES
     monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "lots")
     with pytest.raises(SetupError, match=pattern_db.MAX_ENTRIES_VARIABLE):
-        pattern_db.max_entries(COMPILED)
+        pattern_db.max_entries(compiled.search)
 
 
-@needs_compiled
-def test_tables_built_side_by_side_report_one_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tables_built_side_by_side_report_one_progress(
+    compiled: Compiled, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "400")  # 3x3: four groups of two
     heard: list[tuple[int, int]] = []
     databases = pattern_db.load(
-        3, 3, 8, engine=COMPILED, poll=lambda *at: heard.append(at) or False
+        3, 3, 8, engine=compiled.search, poll=lambda *at: heard.append(at) or False
     )
     assert len(databases.groups) > 1
     assert databases.tables == tuple(build_table_pure(3, 3, 8, group) for group in databases.groups)
@@ -224,13 +208,12 @@ def test_tables_built_side_by_side_report_one_progress(monkeypatch: pytest.Monke
     assert all(0 <= reached <= total for reached, total in heard)
 
 
-@needs_compiled
 def test_a_poll_stops_or_fails_every_build_side_by_side(
-    monkeypatch: pytest.MonkeyPatch,
+    compiled: Compiled, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, "400")
     with pytest.raises(pattern_db.BuildStoppedError):
-        pattern_db.load(3, 3, 8, engine=COMPILED, poll=lambda *_: True)
+        pattern_db.load(3, 3, 8, engine=compiled.search, poll=lambda *_: True)
 
     class CancelledError(Exception):
         pass
@@ -239,8 +222,8 @@ def test_a_poll_stops_or_fails_every_build_side_by_side(
         raise CancelledError
 
     with pytest.raises(CancelledError):
-        pattern_db.load(3, 3, 8, engine=COMPILED, poll=failing)
-    assert not pattern_db.is_cached(3, 3, 8, engine=COMPILED)
+        pattern_db.load(3, 3, 8, engine=compiled.search, poll=failing)
+    assert not pattern_db.is_cached(3, 3, 8, engine=compiled.search)
 
 
 # -- whatever sits at a table's name ---------------------------------------------------------
@@ -272,8 +255,9 @@ def solve_three_by_three(cache: Path) -> subprocess.CompletedProcess[str]:
 
 def three_by_three_table_path(cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(cache))
-    # The first of its tables (the only one, with the compiled twin).
-    group = partition(3, 3, 8, pattern_db.max_entries(COMPILED))[0]
+    # The first of its tables (the only one, with the compiled twin): the child process
+    # chooses the twins as this one did.
+    group = partition(3, 3, 8, pattern_db.max_entries(speedups.compiled_twins.search))[0]
     return pattern_db.cache_path(3, 3, 8, group)
 
 
@@ -300,7 +284,7 @@ def test_a_foreign_file_at_a_tables_name_is_replaced(
     )
     assert path.is_file()
     assert not path.is_symlink()
-    assert pattern_db.is_cached(3, 3, 8, engine=COMPILED)
+    assert pattern_db.is_cached(3, 3, 8, engine=speedups.compiled_twins.search)
     assert not list(tmp_path.glob("*.tmp"))
 
 

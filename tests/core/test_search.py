@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from core import move_automaton, pattern_db, search, speedups
+from core import move_automaton, pattern_db, search
 from core.board import Board
 from core.moves import scramble
 from core.solution import SearchProgress, SolveCancelledError, distance_bound, replay_end
@@ -25,10 +25,11 @@ from tests.core.ground_truth import (
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from types import ModuleType
+
+    from core.speedups import CompiledSearch, CompiledTwins
+    from tests.core.conftest import Compiled
 
 DATA = Path(__file__).parent / "data"
-COMPILED = speedups.compiled("_search")
 #: The compiled twin's budget in these tests.
 TEST_MAX_ENTRIES = 6_000_000
 
@@ -46,15 +47,6 @@ def _shared_cache(session_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # megabytes (bench/solve_optimal.py runs the real tables on Korf's 100 and the 80-move
     # positions). The search and the builder are the same code at every size.
     monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, str(TEST_MAX_ENTRIES))
-
-
-@pytest.fixture(params=["pure", "compiled"])
-def twin(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    if request.param == "pure":
-        monkeypatch.setenv(speedups.PURE_PYTHON_VARIABLE, "1")
-    elif COMPILED is None:
-        pytest.skip("core._search is not built")
-    return str(request.param)
 
 
 def distances(width: int, height: int, goal: tuple[int, ...]) -> dict[tuple[int, ...], int]:
@@ -84,7 +76,7 @@ def samples(
     [(2, 2, 12), (2, 3, 20), (3, 2, 20), (2, 4, 20), (4, 2, 10), (3, 3, 12)],
 )
 def test_lengths_equal_breadth_first_distances(
-    twin: str, goal_name: str, width: int, height: int, count: int
+    twin: CompiledTwins, goal_name: str, width: int, height: int, count: int
 ) -> None:
     goal = Board(width, height, GOALS[goal_name](width, height))
     for tiles, distance in samples(width, height, goal.tiles, count):
@@ -98,7 +90,7 @@ def test_lengths_equal_breadth_first_distances(
 
 
 @pytest.mark.parametrize(("width", "height"), [(1, 4), (5, 1), (1, 2)])
-def test_lines_only_move_the_blank(twin: str, width: int, height: int) -> None:
+def test_lines_only_move_the_blank(twin: CompiledTwins, width: int, height: int) -> None:
     goal = Board(width, height, blank_last(width, height))
     for tiles, distance in distances(width, height, goal.tiles).items():
         board = Board(width, height, tiles)
@@ -108,13 +100,13 @@ def test_lines_only_move_the_blank(twin: str, width: int, height: int) -> None:
         assert replay_end(board, found[0]) == goal
 
 
-def test_a_solved_board_needs_no_moves(twin: str) -> None:
+def test_a_solved_board_needs_no_moves(twin: CompiledTwins) -> None:
     goal = Board.solved(3, 3)
     assert search.solve_optimal(goal, goal) == ((), 0)
     assert search.next_move(goal, goal) is None
 
 
-def test_next_move_starts_a_shortest_solution(twin: str) -> None:
+def test_next_move_starts_a_shortest_solution(twin: CompiledTwins) -> None:
     goal = Board.solved(3, 2, blank_first=True)
     known = distances(3, 2, goal.tiles)
     for tiles, distance in list(known.items())[:30]:
@@ -128,7 +120,7 @@ def test_next_move_starts_a_shortest_solution(twin: str) -> None:
         assert known[after.tiles] == distance - 1
 
 
-def test_an_easy_fifteen_puzzle_in_both_twins(twin: str) -> None:
+def test_an_easy_fifteen_puzzle_in_both_twins(twin: CompiledTwins) -> None:
     goal = Board.solved(4, 4)
     board = Board(4, 4, (1, 2, 3, 4, 5, 6, 0, 8, 9, 10, 7, 11, 13, 14, 15, 12))
     found = search.solve_optimal(board, goal)
@@ -147,7 +139,7 @@ UNDO_ONLY = move_automaton.compile_automaton(["UD", "DU", "LR", "RL"])
 def run_twin(
     databases: pattern_db.PatternDatabases,
     labels: list[int],
-    engine: ModuleType | None,
+    engine: CompiledSearch | None,
     automaton: move_automaton.MoveAutomaton | None = None,
 ) -> tuple[list[int], int]:
     """One twin's search (the pure one when `engine` is None) with the shape's automaton
@@ -158,27 +150,26 @@ def run_twin(
 
 
 def both_twins(
-    databases: pattern_db.PatternDatabases, board: Board, goal: Board
+    compiled: CompiledSearch, databases: pattern_db.PatternDatabases, board: Board, goal: Board
 ) -> tuple[list[int], int, int]:
     """The moves (goal cells) and nodes both twins agree on, and the nodes of the search
     that only refuses undoing (which must find a solution as long)."""
     labels = search.relabel(board, goal)
-    moved, nodes = run_twin(databases, labels, COMPILED)
+    moved, nodes = run_twin(databases, labels, compiled)
     assert run_twin(databases, labels, None) == (moved, nodes)
-    before, before_nodes = run_twin(databases, labels, COMPILED, UNDO_ONLY)
+    before, before_nodes = run_twin(databases, labels, compiled, UNDO_ONLY)
     assert len(before) == len(moved)
     assert replay_end(board, [goal.tiles[label] for label in moved]) == goal
     return moved, nodes, before_nodes
 
 
-@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
-def test_both_twins_search_node_for_node() -> None:
+def test_both_twins_search_node_for_node(compiled: Compiled) -> None:
     goal = Board.solved(3, 3, blank_first=True)
     groups = pattern_db.partition(3, 3, 0, 400)
     tables = tuple(pattern_db.build_table_pure(3, 3, 0, group) for group in groups)
     databases = pattern_db.PatternDatabases(3, 3, 0, groups, tables)
     for tiles, distance in samples(3, 3, goal.tiles, 5):
-        moved, _nodes, _before = both_twins(databases, Board(3, 3, tiles), goal)
+        moved, _nodes, _before = both_twins(compiled.search, databases, Board(3, 3, tiles), goal)
         assert len(moved) == distance
 
 
@@ -206,15 +197,16 @@ def fifteen_samples(goal: Board) -> list[tuple[Board, int]]:
     ]
 
 
-@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
 @pytest.mark.parametrize("goal_name", sorted(FIFTEEN_GOALS))
-def test_fifteen_puzzle_lengths_equal_breadth_first_distances(goal_name: str) -> None:
+def test_fifteen_puzzle_lengths_equal_breadth_first_distances(
+    compiled: Compiled, goal_name: str
+) -> None:
     # Both twins on the same (6-6-3) tables and automaton: the same moves and nodes, and
     # the breadth-first length, as the search that only refused undoing found.
     goal = FIFTEEN_GOALS[goal_name]
-    databases = pattern_db.load(4, 4, goal.blank_index, engine=COMPILED)
+    databases = pattern_db.load(4, 4, goal.blank_index, engine=compiled.search)
     for board, distance in fifteen_samples(goal):
-        moved, _nodes, _before_nodes = both_twins(databases, board, goal)
+        moved, _nodes, _before_nodes = both_twins(compiled.search, databases, board, goal)
         assert len(moved) == distance, board
         found = search.solve_optimal(board, goal)
         assert found is not None
@@ -228,35 +220,36 @@ def scrambled(goal: Board, count: int, slides: int) -> list[Board]:
     return [scramble(goal, slides, rng) for _ in range(count)]
 
 
-@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
 @pytest.mark.parametrize("goal_name", sorted(FIFTEEN_GOALS))
-def test_both_twins_search_fifteen_puzzles_node_for_node(goal_name: str) -> None:
+def test_both_twins_search_fifteen_puzzles_node_for_node(
+    compiled: Compiled, goal_name: str
+) -> None:
     # Deeper than breadth-first search reaches: 30 to 40 slides scrambled, so the
     # automaton's longer sequences and the iterations past the first are exercised. Fewer
     # nodes in all; not board by board, as the last iteration may meet the solution it
     # keeps later than the one it refuses.
     goal = FIFTEEN_GOALS[goal_name]
-    databases = pattern_db.load(4, 4, goal.blank_index, engine=COMPILED)
+    databases = pattern_db.load(4, 4, goal.blank_index, engine=compiled.search)
     all_nodes = all_before = 0
     for board in scrambled(goal, 4, 30) + scrambled(goal, 2, 40):
-        _moved, nodes, before_nodes = both_twins(databases, board, goal)
+        _moved, nodes, before_nodes = both_twins(compiled.search, databases, board, goal)
         all_nodes += nodes
         all_before += before_nodes
     assert all_nodes < all_before
 
 
-@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
 @pytest.mark.parametrize(("width", "height"), [(2, 4), (4, 2), (2, 5), (3, 4)])
-def test_both_twins_search_other_shapes_node_for_node(width: int, height: int) -> None:
+def test_both_twins_search_other_shapes_node_for_node(
+    compiled: Compiled, width: int, height: int
+) -> None:
     # Each shape has its own automaton: a sequence that duplicates another on one shape
     # may have no smaller twin on a narrower one.
     goal = Board.solved(width, height)
-    databases = pattern_db.load(width, height, goal.blank_index, engine=COMPILED)
+    databases = pattern_db.load(width, height, goal.blank_index, engine=compiled.search)
     for board in scrambled(goal, 4, 25):
-        both_twins(databases, board, goal)
+        both_twins(compiled.search, databases, board, goal)
 
 
-@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
 @pytest.mark.parametrize(
     "automaton",
     [
@@ -266,13 +259,12 @@ def test_both_twins_search_other_shapes_node_for_node(width: int, height: int) -
         (-2).to_bytes(4, "little", signed=True) * 4,
     ],
 )
-def test_the_compiled_twin_refuses_a_broken_automaton(automaton: bytes) -> None:
-    assert COMPILED is not None
+def test_the_compiled_twin_refuses_a_broken_automaton(compiled: Compiled, automaton: bytes) -> None:
     goal = Board.solved(2, 2)
-    databases = pattern_db.load(2, 2, goal.blank_index, engine=COMPILED)
+    databases = pattern_db.load(2, 2, goal.blank_index, engine=compiled.search)
     labels = search.relabel(Board(2, 2, (1, 2, 0, 3)), goal)
     with pytest.raises(ValueError, match="automaton"):
-        COMPILED.search(
+        compiled.search.search(
             2, 2, tuple(labels), databases.groups, databases.tables, False, automaton, None, 10
         )
 
@@ -328,9 +320,8 @@ def test_the_80_move_positions_are_closed_under_the_goals_symmetry() -> None:
 EASY_KORF = (79, 55, 97, 42, 47, 12)
 
 
-@pytest.mark.skipif(COMPILED is None, reason="core._search is not built")
 @pytest.mark.parametrize("number", EASY_KORF)
-def test_korf_instances_get_their_published_lengths(number: int) -> None:
+def test_korf_instances_get_their_published_lengths(compiled: Compiled, number: int) -> None:
     goal = Board.solved(4, 4, blank_first=True)
     _number, length, tiles = korf_instances()[number - 1]
     board = Board(4, 4, tiles)
@@ -343,16 +334,16 @@ def test_korf_instances_get_their_published_lengths(number: int) -> None:
 HARD_EIGHT = Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1))  # 31 moves, the most any needs
 
 
-def test_cancelling_raises(twin: str) -> None:
+def test_cancelling_raises(twin: CompiledTwins) -> None:
     with pytest.raises(SolveCancelledError):
         search.solve_optimal(HARD_EIGHT, Board.solved(3, 3), cancelled=lambda: True)
 
 
-def test_cancelling_during_the_search_raises(twin: str) -> None:
+def test_cancelling_during_the_search_raises(twin: CompiledTwins) -> None:
     # The compiled twin solves any 8-puzzle in one bound (its table is exact): a 15-puzzle of
     # millions of nodes (Korf's third) lets it be stopped mid-search.
     board, goal = HARD_EIGHT, Board.solved(3, 3)
-    if twin == "compiled":
+    if twin.search is not None:
         board, goal = Board(4, 4, korf_instances()[2][2]), Board.solved(4, 4, blank_first=True)
     heard: list[SearchProgress] = []
     with pytest.raises(SolveCancelledError):
@@ -360,11 +351,11 @@ def test_cancelling_during_the_search_raises(twin: str) -> None:
     assert heard
 
 
-def test_a_past_deadline_returns_none(twin: str) -> None:
+def test_a_past_deadline_returns_none(twin: CompiledTwins) -> None:
     assert search.solve_optimal(HARD_EIGHT, Board.solved(3, 3), deadline=0.0) is None
 
 
-def test_progress_hears_every_bound(twin: str) -> None:
+def test_progress_hears_every_bound(twin: CompiledTwins) -> None:
     heard: list[SearchProgress] = []
     found = search.solve_optimal(HARD_EIGHT, Board.solved(3, 3), progress=heard.append)
     assert found is not None
@@ -405,7 +396,7 @@ class CountingClock:
         return float(self.ticks)
 
 
-def test_a_past_deadline_still_proves_the_start_heuristic(twin: str) -> None:
+def test_a_past_deadline_still_proves_the_start_heuristic(twin: CompiledTwins) -> None:
     outcome = search.search_optimal(HARD_EIGHT, Board.solved(3, 3), deadline=0.0)
     assert outcome.moves is None
     # At least the distance bound, at most the true length, and of the length's parity.
@@ -414,7 +405,7 @@ def test_a_past_deadline_still_proves_the_start_heuristic(twin: str) -> None:
 
 
 def test_a_deadline_mid_search_proves_the_bound_it_stopped_in(
-    twin: str, monkeypatch: pytest.MonkeyPatch
+    twin: CompiledTwins, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     goal = Board.solved(3, 3)
     assert search.prepare_databases(goal)  # so every tick goes to the search
@@ -434,14 +425,14 @@ def test_a_deadline_mid_search_proves_the_bound_it_stopped_in(
     else:
         pytest.fail("the search never finished")
     assert bounds == sorted(bounds)
-    if twin == "pure":
+    if twin.search is None:
         # The pure twin's smaller tables take iterations 27, 29, 31: a stop within 29
         # proves more than the start's estimate.
         assert bounds[0] == 27
         assert 29 in bounds
 
 
-def test_a_finished_search_proves_its_own_length(twin: str) -> None:
+def test_a_finished_search_proves_its_own_length(twin: CompiledTwins) -> None:
     outcome = search.search_optimal(HARD_EIGHT, Board.solved(3, 3))
     assert outcome.moves is not None
     assert outcome.lower_bound == len(outcome.moves) == 31

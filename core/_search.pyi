@@ -1,0 +1,30 @@
+"""Compiled twin of core.search (IDA*) and core.pattern_db (table builds) (core/_search.c),
+as type checkers see it: the C module carries no annotations of its own."""
+
+from collections.abc import Callable, Sequence
+
+def build_table(
+    width: int,
+    height: int,
+    blank_cell: int,
+    group: Sequence[int],
+    poll: Callable[[int, int], bool] | None,
+    /,
+) -> bytes | None:
+    """The pattern table of `group` (goal cells) for goal blank `blank_cell`;
+    poll(reached, 0) is called between layers and returns True to stop (then None)."""
+
+def search(
+    width: int,
+    height: int,
+    labels: Sequence[int],
+    groups: Sequence[Sequence[int]],
+    tables: Sequence[bytes],
+    mirrored: bool,
+    automaton: bytes,
+    poll: Callable[[int, int], bool] | None,
+    poll_interval: int,
+    /,
+) -> tuple[list[int], int] | None:
+    """IDA* on a relabelled board: (labels moved, nodes), or None when poll(bound, nodes)
+    returned True."""
