@@ -26,6 +26,7 @@ from core import (
 )
 from core.draft import MAX_DIGITS, MAX_SIDE, Cell, Draft
 from core.formats import MAX_TEXT_LENGTH, ShapeChoice, ShapeQuestion, read_in_shape, shape_question
+from core.moves import Difficulty, shuffle_slides, shuffled
 from gui.commands import DraftCommand, SlideCommand, TypeIntoCellCommand
 
 if TYPE_CHECKING:
@@ -264,6 +265,24 @@ class BoardEditor(QObject):
             return False
         self.load(board, text="Random solvable board" if solvable else "Random unsolvable board")
         return True
+
+    def shuffle(self, difficulty: Difficulty) -> int | None:
+        """A solvable board `difficulty` far from the goal on screen (core.moves.shuffled):
+        the most moves it can be from the goal, 0 for a board drawn at random, or None
+        when no board was dealt (the reason said as a message)."""
+        model = self.model
+        goal = model.goal
+        if isinstance(goal, Board) and (goal.width, goal.height) != (model.width, model.height):
+            goal = GoalName.BLANK_LAST
+        try:
+            board = shuffled(model.width, model.height, goal, difficulty, self.rng)
+        except BoardError as error:
+            self.message.emit(str(error))
+            return None
+        self.load(board, goal, text=f"Shuffle ({difficulty.value})")
+        if difficulty is Difficulty.ANY:
+            return 0
+        return shuffle_slides(model.width, model.height, difficulty)
 
     def resize(self, width: int, height: int) -> bool:
         """Change the size, keeping every cell that still fits at its row and column.

@@ -109,9 +109,17 @@ class ModeMenu(QObject):
             self.message.emit(self._play_panel.text)
 
     def shuffle(self) -> None:
-        """A random solvable board to play, and a new game."""
-        if self._editor.random(solvable=True):
-            self._play_panel.restart()
+        """A solvable board of the play panel's difficulty to play, and a new game."""
+        most = self._editor.shuffle(self._play_panel.difficulty)
+        if most is None:
+            return
+        self._play_panel.restart()
+        plural = "" if most == 1 else "s"
+        self.message.emit(
+            f"Shuffled: at most {most} move{plural} from the goal"
+            if most
+            else "Shuffled: a board drawn at random"
+        )
 
     def show_hint(self) -> None:
         """Say what clicks do in the mode (in place mode, which tile to click next): above

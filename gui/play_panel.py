@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from core.moves import Difficulty
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -48,6 +50,17 @@ class PlayPanel(QWidget):
         shuffle.setObjectName("shuffleButton")
         shuffle.setToolTip("A new random board that can be solved, to play from the start")
         shuffle.clicked.connect(self.shuffle_requested)
+        self._difficulty = QComboBox(self)
+        self._difficulty.setObjectName("shuffleDifficulty")
+        self._difficulty.setAccessibleName("Shuffle difficulty")
+        self._difficulty.setToolTip(
+            "How far from the goal Shuffle deals the board: on a 4x4, Easy is at most 20 "
+            "moves out, Medium 35, Hard 64 (in proportion on other sizes); Any is a "
+            "board drawn at random"
+        )
+        for difficulty in Difficulty:
+            # The value, not the enum: Qt hands a str subclass back as a plain str.
+            self._difficulty.addItem(difficulty.value.title(), difficulty.value)
         hint = QPushButton("Hint", self)
         hint.setObjectName("hintButton")
         hint.setShortcut(QKeySequence("H"))
@@ -60,6 +73,7 @@ class PlayPanel(QWidget):
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addWidget(self._score, 1)
         layout.addWidget(hint)
+        layout.addWidget(self._difficulty)
         layout.addWidget(shuffle)
         # The time shown ticks once a second while a game is under way.
         self._ticker = QTimer(self)
@@ -70,6 +84,11 @@ class PlayPanel(QWidget):
     @property
     def moves(self) -> int:
         return self._moves
+
+    @property
+    def difficulty(self) -> Difficulty:
+        """The difficulty the next shuffle deals (Easy at first: a game a newcomer finishes)."""
+        return Difficulty(self._difficulty.currentData())
 
     @property
     def solved(self) -> bool:

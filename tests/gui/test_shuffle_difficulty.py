@@ -1,0 +1,66 @@
+"""Shuffle in play mode deals a board as far from the goal as the difficulty chosen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QPushButton
+
+from core import Board, check
+from core.moves import Difficulty, shuffle_slides
+from gui.mode_controller import Mode
+from tests.core.ground_truth import distances_from
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from gui.main_window import MainWindow
+
+
+@pytest.fixture(scope="module")
+def distances() -> dict[tuple[int, ...], int]:
+    return distances_from(3, 3, Board.solved(3, 3).tiles)
+
+
+def test_easy_shuffles_deal_3x3_boards_within_their_moves(
+    qtbot: QtBot, window: MainWindow, distances: dict[tuple[int, ...], int]
+) -> None:
+    window.editor.load(Board.solved(3, 3))
+    window.mode_menu.set_mode(Mode.PLAY)
+    box = window.findChild(QComboBox, "shuffleDifficulty")
+    shuffle = window.findChild(QPushButton, "shuffleButton")
+    assert box is not None
+    assert shuffle is not None
+    assert box.currentText() == "Easy"  # a game a newcomer finishes, first
+    most = shuffle_slides(3, 3, Difficulty.EASY)
+    for _ in range(10):
+        qtbot.mouseClick(shuffle, Qt.MouseButton.LeftButton)
+        board = window.model.board
+        assert board is not None
+        assert check(board).solvable
+        assert 0 < distances[board.tiles] <= most
+    assert window.status_message.text() == f"Shuffled: at most {most} moves from the goal"
+
+
+def test_the_difficulty_chosen_is_the_one_dealt(
+    qtbot: QtBot, window: MainWindow, distances: dict[tuple[int, ...], int]
+) -> None:
+    window.editor.load(Board.solved(3, 3))
+    window.mode_menu.set_mode(Mode.PLAY)
+    box = window.findChild(QComboBox, "shuffleDifficulty")
+    shuffle = window.findChild(QPushButton, "shuffleButton")
+    found: dict[str, float] = {}
+    for name in ("Easy", "Hard"):
+        box.setCurrentText(name)
+        total = 0
+        for _ in range(12):
+            qtbot.mouseClick(shuffle, Qt.MouseButton.LeftButton)
+            total += distances[window.model.board.tiles]
+        found[name] = total / 12
+    assert found["Easy"] < found["Hard"]
+    box.setCurrentText("Any")
+    qtbot.mouseClick(shuffle, Qt.MouseButton.LeftButton)
+    assert window.status_message.text() == "Shuffled: a board drawn at random"
+    assert window.play_panel.moves == 0  # a new game
