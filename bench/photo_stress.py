@@ -236,6 +236,7 @@ TRANSFORMS: dict[str, Transform] = {
     "small25": lambda photo, seed: small(photo, 0.25, seed),
     "small35rot30": lambda photo, seed: small(photo, 0.35, seed, degrees=30),
     "persp15": lambda photo, seed: in_perspective(photo, 0.15, seed),
+    "persp25": lambda photo, seed: in_perspective(photo, 0.25, seed),
     "low640": lambda photo, seed: shrunk_to(photo, 640),
     "low400": lambda photo, seed: shrunk_to(photo, 400),
     "jpeg15": lambda photo, seed: recompressed(photo, 15),

@@ -54,6 +54,11 @@ CANDIDATES = 3
 #: alike, and foreshortening by a 30 degree tilt makes them look at most about 1.2 times
 #: as long.
 MAX_CELL_SIDE_RATIO = 1.5
+#: The same for an outline of the tiles' own colour divided evenly: the cells read there
+#: are screened and read, so a doubtful shape costs a read, not a wrong board, and the
+#: camera's shape may be misjudged (a cropped photo's centre is not the camera's): a board
+#: tipped 25% more than a photo already oblique looked 0.53 as high as wide.
+EVEN_CELL_SIDE_RATIO = 2.0
 
 
 #: Straightening finds each gap in this many bands along it and fits the gaps' tilts. Three,
@@ -308,11 +313,18 @@ def _grid_outline(rectified: Rectified, across: AxisFit, down: AxisFit) -> Quad:
     return Quad(*((float(x), float(y)) for x, y in points))
 
 
-def _squarish(outline: Quad, image_size: tuple[int, int], columns: int, rows: int) -> bool:
+def _squarish(
+    outline: Quad,
+    image_size: tuple[int, int],
+    columns: int,
+    rows: int,
+    most: float = MAX_CELL_SIDE_RATIO,
+) -> bool:
     """Whether `outline` (in an image of `image_size`) divided into columns x rows has
-    cells near enough to square, as the camera saw them."""
+    cells near enough to square (no longer than `most` times their width either way), as
+    the camera saw them."""
     ratio = seen_side_ratio(outline, image_size) * rows / columns
-    return 1 / MAX_CELL_SIDE_RATIO <= ratio <= MAX_CELL_SIDE_RATIO
+    return 1 / most <= ratio <= most
 
 
 def _likeliest_grid(
@@ -460,7 +472,7 @@ def _evenly_divided(
             for across in across_counts
             for down in down_counts
             if len(across_counts) * len(down_counts) == 1
-            or _squarish(outline, image_size, across, down)
+            or _squarish(outline, image_size, across, down, EVEN_CELL_SIDE_RATIO)
         ),
         key=lambda pair: abs(pair[0] - fitted.columns) + abs(pair[1] - fitted.rows),
     )

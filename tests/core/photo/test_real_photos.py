@@ -107,3 +107,42 @@ def test_a_board_small_in_a_larger_scene_is_read_exactly(name: str) -> None:
     the shape found first, and the board is found by searching again inside it."""
     (photo,) = [p for p in PHOTOS if p.path.name == name]
     assert read_photo(in_a_larger_scene(photo, 0.35)).board == photo.board
+
+
+def tipped_further(photo: RealPhoto, amount: float) -> bytes:
+    """The photo as if the camera were tipped further back: its top edge `amount` of the
+    width narrower on each side (a keystone warp), on a plain table where it leaves one."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from core.photo.geometry import homography, pillow_perspective_coefficients
+
+    with Image.open(photo.path) as opened:
+        original = opened.convert("RGB")
+    original.thumbnail((1600, 1600))
+    width, height = original.size
+    seen = np.array([[amount * width, 0], [width * (1 - amount), 0], [width, height], [0, height]])
+    whole = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float64)
+    to_source = homography(seen, whole)
+    warped = original.transform(
+        original.size,
+        Image.Transform.PERSPECTIVE,
+        pillow_perspective_coefficients(to_source),
+        Image.Resampling.BICUBIC,
+        fillcolor=(150, 110, 75),
+    )
+    stream = io.BytesIO()
+    warped.save(stream, format="JPEG", quality=90)
+    return stream.getvalue()
+
+
+def test_a_6x6_already_oblique_and_tipped_further_is_read_at_its_size() -> None:
+    """Tipped 25% more, the tiles' outline looks 0.53 as high as wide to the camera model
+    (the warp is no camera's), and a 6x6 division of it was dropped as cells too long to
+    be tiles: the reader refused the photo."""
+    (photo,) = [p for p in PHOTOS if p.path.name == "ko36-1085.jpg"]
+    reading = read_photo(tipped_further(photo, 0.25))
+    assert (reading.width, reading.height) == (6, 6)
+    assert reading.board == photo.board
