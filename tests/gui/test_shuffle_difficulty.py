@@ -24,15 +24,21 @@ def distances() -> dict[tuple[int, ...], int]:
     return distances_from(3, 3, Board.solved(3, 3).tiles)
 
 
-def test_easy_shuffles_deal_3x3_boards_within_their_moves(
-    qtbot: QtBot, window: MainWindow, distances: dict[tuple[int, ...], int]
-) -> None:
+def playing_a_3x3(window: MainWindow) -> tuple[QComboBox, QPushButton]:
+    """Play mode on a 3x3; the difficulty box and the Shuffle button."""
     window.editor.load(Board.solved(3, 3))
     window.mode_menu.set_mode(Mode.PLAY)
     box = window.findChild(QComboBox, "shuffleDifficulty")
     shuffle = window.findChild(QPushButton, "shuffleButton")
     assert box is not None
     assert shuffle is not None
+    return box, shuffle
+
+
+def test_easy_shuffles_deal_3x3_boards_within_their_moves(
+    qtbot: QtBot, window: MainWindow, distances: dict[tuple[int, ...], int]
+) -> None:
+    box, shuffle = playing_a_3x3(window)
     assert box.currentText() == "Easy"  # a game a newcomer finishes, first
     most = shuffle_slides(3, 3, Difficulty.EASY)
     for _ in range(10):
@@ -47,10 +53,7 @@ def test_easy_shuffles_deal_3x3_boards_within_their_moves(
 def test_the_difficulty_chosen_is_the_one_dealt(
     qtbot: QtBot, window: MainWindow, distances: dict[tuple[int, ...], int]
 ) -> None:
-    window.editor.load(Board.solved(3, 3))
-    window.mode_menu.set_mode(Mode.PLAY)
-    box = window.findChild(QComboBox, "shuffleDifficulty")
-    shuffle = window.findChild(QPushButton, "shuffleButton")
+    box, shuffle = playing_a_3x3(window)
     found: dict[str, float] = {}
     for name in ("Easy", "Hard"):
         box.setCurrentText(name)
