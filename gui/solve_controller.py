@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from gui.board_model import BoardModel
     from gui.board_view import BoardView
+    from gui.on_demand import OnDemand
     from gui.session import Session
     from gui.solution_player import SolutionPlayer
     from gui.solve_progress import SolveProgress
@@ -67,7 +68,7 @@ class SolveController(QObject):
         *,
         board_view: BoardView,
         progress: SolveProgress,
-        player: SolutionPlayer,
+        player: OnDemand[SolutionPlayer],
         session: Session,
         parent: QWidget,
     ) -> None:
@@ -76,6 +77,7 @@ class SolveController(QObject):
         self._session = session
         self._board_view = board_view
         self._progress = progress
+        #: The player, made when the first solution is shown.
         self._player = player
         #: Solve's search and the hint's, each on its own thread.
         self.solve_runner = SolveRunner(parent=self)
@@ -120,13 +122,16 @@ class SolveController(QObject):
         self.solve_runner.solved.connect(self._play_solution)
         self.solve_runner.stopped.connect(lambda: self.message.emit("Search cancelled"))
         self.solve_runner.failed.connect(lambda text: self.message.emit(f"Cannot solve: {text}"))
-        self._player.stepped.connect(self._show_solution_step)
-        self._player.close_requested.connect(self.close_player)
-        self._player.message.connect(self.message)
+        self._player.when_made(self._connect_player)
         self.playback.ended.connect(self._on_playback_ended)
         self.hint_runner.progressed.connect(self._show_hint_progress)
         self.hint_runner.solved.connect(self._show_hint)
         self.hint_runner.failed.connect(lambda text: self._say_hint(f"No hint: {text}"))
+
+    def _connect_player(self, player: SolutionPlayer) -> None:
+        player.stepped.connect(self._show_solution_step)
+        player.close_requested.connect(self.close_player)
+        player.message.connect(self.message)
 
     def stop_searches_off_screen(self) -> None:
         """Stop a search whose board is no longer on screen (call on every change of the
@@ -205,20 +210,22 @@ class SolveController(QObject):
             return
         self.playback.begin()
         # The verdict on screen is the start's (`_on_screen`): the player need not count it.
-        self._player.set_solution(solution, self._model.verdict)
-        self._player.show()
-        self._player.setFocus()
+        player = self._player.get()
+        player.set_solution(solution, self._model.verdict)
+        player.show()
+        player.setFocus()
         # Said while the player shows the solution, whose slides change the board.
         self.lasting_message.emit(f"Solved: {solution.length_text}", self.playback.ended)
 
     def _show_solution_step(self, step: int) -> None:
-        playthrough = self._player.playthrough
-        if playthrough is None:
+        player = self._player.made
+        playthrough = player.playthrough if player is not None else None
+        if player is None or playthrough is None:
             return
         board = playthrough.position
         self.playback.show(board, f"Play solution to step {step:,} of {playthrough.length:,}")
         slide = playthrough.last_slide
-        milliseconds = min(SLIDE_ANIMATION_MS, int(self._player.interval_ms * 0.7))
+        milliseconds = min(SLIDE_ANIMATION_MS, int(player.interval_ms * 0.7))
         if (
             slide is not None
             and milliseconds >= MIN_SLIDE_ANIMATION_MS
@@ -234,12 +241,13 @@ class SolveController(QObject):
             self._on_playback_ended()
 
     def _on_playback_ended(self) -> None:
-        if self._player.isHidden():
+        player = self._player.made
+        if player is None or player.isHidden():
             return
         focus = QApplication.focusWidget()
-        had_focus = focus is not None and self._player.isAncestorOf(focus)
-        self._player.pause()
-        self._player.hide()
+        had_focus = focus is not None and player.isAncestorOf(focus)
+        player.pause()
+        player.hide()
         if had_focus:
             self._board_view.setFocus()
 
