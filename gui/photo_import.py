@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData, QObject, Signal
-from PySide6.QtGui import QGuiApplication, QImage, QPixmap
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QGuiApplication
 
 from core.textio import quote_name
 from gui.actions import make_action
@@ -20,6 +20,8 @@ from gui.actions import make_action
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QWidget
 
     from gui.board_editor import BoardEditor
@@ -168,6 +170,8 @@ class PhotoImport(QObject):
                 self.board_file_dropped.emit(path)
             return True
         if mime.hasImage():
+            from PySide6.QtGui import QImage, QPixmap
+
             image = mime.imageData()
             if isinstance(image, QPixmap):
                 image = image.toImage()
@@ -233,6 +237,8 @@ class PhotoImport(QObject):
 
 def png_bytes(image: QImage) -> bytes:
     """`image` encoded as PNG (lossless, and a format core's decoder always reads)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
