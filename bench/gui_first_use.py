@@ -119,7 +119,10 @@ def compile_checkout(root: Path) -> None:
 
 
 def first_use_times(root: Path, settings_dir: str, board: str) -> dict[str, float]:
-    env = dict(os.environ, PYTHONPATH=str(root))
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+    )
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     completed = subprocess.run(
         [PYTHON, "-c", CHILD, settings_dir, board, str(PHOTO), str(TIMEOUT)],
