@@ -85,7 +85,7 @@ for attempt in ("first", "second"):
     started = time.perf_counter()
     window.solving.solve()
     def player_painted():
-        player = window.__dict__.get("player")  # OnDemand, or None before issue 21
+        player = window.solving.__dict__.get("player")  # OnDemand; None before issue 21
         widget = player.made if player is not None else window.solution_player
         return widget is not None and widget.isVisible() and id(widget) in painted
     wait_until(player_painted, "the solution player")

@@ -9,7 +9,6 @@ edits, help, appearance); puzzle logic lives in core.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -43,7 +42,6 @@ from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.mode_controller import ModeController
 from gui.mode_menu import ModeMenu
-from gui.on_demand import OnDemand, follow_in_tab_order
 from gui.photo_import import PhotoImport
 from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
@@ -104,15 +102,11 @@ class MainWindow(QMainWindow):
         )
         self.solve_progress = SolveProgress(self)
         self.solve_progress.hide()
-        # Made when the first solution is shown (gui.window_layout places it), in this place
-        # of the Tab order.
-        self.player = OnDemand(partial(self._make_solution_player, self.previousInFocusChain()))
         self.solving = SolveController(
             self.model,
             self.undo_stack,
             board_view=self.board_view,
             progress=self.solve_progress,
-            player=self.player,
             session=self.session,
             parent=self,
         )
@@ -170,7 +164,7 @@ class MainWindow(QMainWindow):
                 self.solve_progress,
             ),
             board=self.board_view,
-            player=self.player,
+            player=self.solving.player,
             verdict=self.verdict_banner,
             goal_preview=self.goal_preview,
             fix=self.fix_suggestion,
@@ -182,18 +176,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_message, 1)
         self.resize(1180, 780)
 
-    def _make_solution_player(self, tab_after: QWidget | None) -> SolutionPlayer:
-        from gui.solution_player import SolutionPlayer
-
-        player = SolutionPlayer(self)
-        player.hide()
-        follow_in_tab_order(player, tab_after)
-        return player
-
     @property
     def solution_player(self) -> SolutionPlayer:
         """The solution player (made now if no solution was shown yet)."""
-        return self.player.get()
+        return self.solving.player.get()
 
     def _build_actions(self) -> None:
         """The window's own actions; each controller makes its own."""

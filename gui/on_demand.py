@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 T = TypeVar("T")
+W = TypeVar("W", bound=QWidget)
 
 
 class OnDemand(Generic[T]):
@@ -45,6 +46,20 @@ class OnDemand(Generic[T]):
         self._listeners.append(listener)
         if self._made is not None:
             listener(self._made)
+
+
+def widget_on_demand(parent: QWidget, make: Callable[[QWidget], W]) -> OnDemand[W]:
+    """A hidden child of `parent`, made by `make(parent)` when first needed, and put in the
+    Tab order where it would stand had it been made now (after the last widget made)."""
+    anchor = parent.previousInFocusChain()
+
+    def made() -> W:
+        widget = make(parent)
+        widget.hide()
+        follow_in_tab_order(widget, anchor)
+        return widget
+
+    return OnDemand(made)
 
 
 def follow_in_tab_order(widget: QWidget, anchor: QWidget | None) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 
 from core import Board, Goal, goal_board
 from gui.actions import make_action
+from gui.on_demand import widget_on_demand
 from gui.playback import Playback
 from gui.session import TIME_BUDGET_KEY
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from core.solution import SearchProgress, Solution
     from gui.board_model import BoardModel
     from gui.board_view import BoardView
-    from gui.on_demand import OnDemand
     from gui.session import Session
     from gui.solution_player import SolutionPlayer
     from gui.solve_progress import SolveProgress
@@ -50,9 +50,15 @@ TIME_BUDGETS: tuple[tuple[str, str, float | None], ...] = (
 )
 
 
+def _make_player(parent: QWidget) -> SolutionPlayer:
+    from gui.solution_player import SolutionPlayer
+
+    return SolutionPlayer(parent)
+
+
 class SolveController(QObject):
-    """Solve and hint for one window's board; `parent` also parents the Solve action and
-    the time budgets' actions, and `session` keeps the budget chosen."""
+    """Solve and hint for one window's board; `parent` also parents the Solve action, the
+    time budgets' actions and the player, and `session` keeps the budget chosen."""
 
     #: A status line, said until the board next changes.
     message = Signal(str)
@@ -69,7 +75,6 @@ class SolveController(QObject):
         *,
         board_view: BoardView,
         progress: SolveProgress,
-        player: OnDemand[SolutionPlayer],
         session: Session,
         parent: QWidget,
     ) -> None:
@@ -78,8 +83,9 @@ class SolveController(QObject):
         self._session = session
         self._board_view = board_view
         self._progress = progress
-        #: The player, made when the first solution is shown.
-        self._player = player
+        #: The solution player, made (hidden) when the first solution is shown; the window
+        #: places it (gui.window_layout).
+        self.player = widget_on_demand(parent, _make_player)
         #: Solve's search and the hint's, each on its own thread (made on first use).
         self._solve_runner: SolveRunner | None = None
         self._hint_runner: SolveRunner | None = None
@@ -115,7 +121,7 @@ class SolveController(QObject):
             action.triggered.connect(
                 lambda _=False, n=name: self._session.save_value(TIME_BUDGET_KEY, n)
             )
-        self._player.when_made(self._connect_player)
+        self.player.when_made(self._connect_player)
         self.playback.ended.connect(self._on_playback_ended)
 
     @property
@@ -235,7 +241,7 @@ class SolveController(QObject):
             return
         self.playback.begin()
         # The verdict on screen is the start's (`_on_screen`): the player need not count it.
-        player = self._player.get()
+        player = self.player.get()
         player.set_solution(solution, self._model.verdict)
         player.show()
         player.setFocus()
@@ -243,7 +249,7 @@ class SolveController(QObject):
         self.lasting_message.emit(f"Solved: {solution.length_text}", self.playback.ended)
 
     def _show_solution_step(self, step: int) -> None:
-        player = self._player.made
+        player = self.player.made
         playthrough = player.playthrough if player is not None else None
         if player is None or playthrough is None:
             return
@@ -266,7 +272,7 @@ class SolveController(QObject):
             self._on_playback_ended()
 
     def _on_playback_ended(self) -> None:
-        player = self._player.made
+        player = self.player.made
         if player is None or player.isHidden():
             return
         focus = QApplication.focusWidget()
