@@ -13,7 +13,9 @@ shows how much of the gap to the bare window PySide6 itself charges: its Python 
 classes are built on first use, about 0.36 ms each on Python 3.11, and the reference
 window builds 202 of them (73 ms; the bare window none, Slidecheck's window 232).
 
-Target: within 1.5x of the bare window. Prints a Markdown table.
+Target (issue 21): within 1.3x of the reference window, the same Qt parts with none of the
+logic; the bare window's ratio is printed too (its earlier target was 1.5x, below what
+PySide6 charges for the reference's parts). Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -30,10 +32,18 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import PYTHON, compile_bytecode, load_average, markdown_table, verdict_word
+from bench.common import (
+    PYTHON,
+    REPO_ROOT,
+    compile_bytecode,
+    load_average,
+    markdown_table,
+    verdict_word,
+)
 
 CHILD = str(Path(__file__).resolve().with_name("show_window.py"))
-TARGET_RATIO = 1.5
+#: Slidecheck's start against the reference window's.
+TARGET_RATIO = 1.3
 
 
 def time_to_shown(kind: str, settings_dir: str, env: dict[str, str]) -> tuple[float, float]:
@@ -60,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     compile_bytecode()
     env = dict(os.environ)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # The child runs as a script from bench/: without this, `gui` would be whichever
+    # checkout the venv's editable install points at, not this one (a second worktree).
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
     load_before = load_average()
     samples: dict[str, list[tuple[float, float]]] = {"bare": [], "minimal": [], "slidecheck": []}
     with tempfile.TemporaryDirectory(prefix="slidecheck-bench-") as settings_dir:
@@ -77,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     ratio = medians["slidecheck"][0] / medians["bare"][0]
     minimal_ratio = medians["minimal"][0] / medians["bare"][0]
+    reference_ratio = medians["slidecheck"][0] / medians["minimal"][0]
     rows = [
         [
             "bare PySide6 QWidget (1180x780)",
@@ -84,12 +98,14 @@ def main(argv: list[str] | None = None) -> int:
             f"{medians['bare'][1]:.1f}",
             "1.00",
             "-",
+            "-",
         ],
         [
             "reference: minimal main window of the same Qt parts",
             f"{medians['minimal'][0]:.1f}",
             f"{medians['minimal'][1]:.1f}",
             f"{minimal_ratio:.2f}",
+            "1.00",
             "-",
         ],
         [
@@ -97,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{medians['slidecheck'][0]:.1f}",
             f"{medians['slidecheck'][1]:.1f}",
             f"{ratio:.2f}",
-            f"<= {TARGET_RATIO}x: {verdict_word(ratio, TARGET_RATIO)}",
+            f"{reference_ratio:.2f}",
+            f"<= {TARGET_RATIO}x the reference: {verdict_word(reference_ratio, TARGET_RATIO)}",
         ],
     ]
     print(
@@ -108,7 +125,9 @@ def main(argv: list[str] | None = None) -> int:
         f"Load average before/after: {load_before}/{load_average()}.\n"
     )
     print(
-        markdown_table(["window", "to shown ms", "to exit ms", "vs bare", "target"], rows),
+        markdown_table(
+            ["window", "to shown ms", "to exit ms", "vs bare", "vs reference", "target"], rows
+        ),
     )
     return 0
 

@@ -39,6 +39,7 @@ def benchmarks(quick: bool) -> list[list[str]]:
         ["cli_batch.py", *(["--runs", "4"] if quick else [])],
         ["gui_edit.py", *(["--scale", "0.35"] if quick else [])],
         ["gui_startup.py", *(["--runs", "5"] if quick else [])],
+        ["gui_first_use.py", *(["--runs", "3"] if quick else [])],
     ]
 
 

@@ -10,11 +10,13 @@ import math
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QTextBrowser, QWidget
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QUrl
+
     from gui.board_model import BoardModel
 
 #: The explanation never shrinks below this many lines while it has more to show.

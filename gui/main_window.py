@@ -47,7 +47,6 @@ from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
 from gui.session import BADGES_KEY, GEOMETRY_KEY, STATE_KEY, Session
 from gui.size_bar import SizeBar
-from gui.solution_player import SolutionPlayer
 from gui.solve_controller import SolveController
 from gui.solve_progress import SolveProgress
 from gui.status_line import StatusLine
@@ -57,6 +56,8 @@ from gui.window_layout import LayoutParts, WindowLayout
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+
+    from gui.solution_player import SolutionPlayer
 
 #: A menu's entries: an action, a submenu, or None for a separator.
 MenuEntry = QAction | QMenu | None
@@ -101,14 +102,11 @@ class MainWindow(QMainWindow):
         )
         self.solve_progress = SolveProgress(self)
         self.solve_progress.hide()
-        self.solution_player = SolutionPlayer(self)
-        self.solution_player.hide()
         self.solving = SolveController(
             self.model,
             self.undo_stack,
             board_view=self.board_view,
             progress=self.solve_progress,
-            player=self.solution_player,
             session=self.session,
             parent=self,
         )
@@ -166,7 +164,7 @@ class MainWindow(QMainWindow):
                 self.solve_progress,
             ),
             board=self.board_view,
-            player=self.solution_player,
+            player=self.solving.player,
             verdict=self.verdict_banner,
             goal_preview=self.goal_preview,
             fix=self.fix_suggestion,
@@ -177,6 +175,11 @@ class MainWindow(QMainWindow):
         self.arrangement = WindowLayout(self, parts)
         self.statusBar().addWidget(self.status_message, 1)
         self.resize(1180, 780)
+
+    @property
+    def solution_player(self) -> SolutionPlayer:
+        """The solution player (made now if no solution was shown yet)."""
+        return self.solving.player.get()
 
     def _build_actions(self) -> None:
         """The window's own actions; each controller makes its own."""

@@ -2,7 +2,8 @@
 
 A photo file is read and decoded off the GUI thread (`gui.photo_read_runner`) before its dialog
 opens; only the file's kind and size are looked at first, so a refusal is said at once. The
-controller reports through its signals and never touches the window's widgets.
+controller reports through its signals and never touches the window's widgets. The reader,
+its thread and the dialog are loaded on the first photo, not at start-up.
 """
 
 from __future__ import annotations
@@ -10,27 +11,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData, QObject, Signal
-from PySide6.QtGui import QGuiApplication, QImage, QPixmap
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QGuiApplication
 
 from core.textio import quote_name
 from gui.actions import make_action
-from gui.photo_read_runner import (
-    PhotoReadRunner,
-    ReadOutcome,
-    ReadRequest,
-    check_photo_file,
-    photo_support_message,
-)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from PySide6.QtCore import QMimeData
+    from PySide6.QtGui import QImage
     from PySide6.QtWidgets import QWidget
 
     from gui.board_editor import BoardEditor
     from gui.board_model import BoardModel
     from gui.photo_dialog import PhotoDialog
+    from gui.photo_read_runner import PhotoReadRunner, ReadOutcome
 
 #: Files a drop hands to the photo reader rather than to the board file reader.
 PHOTO_SUFFIXES = frozenset(
@@ -79,9 +76,7 @@ class PhotoImport(QObject):
         self._editor = editor
         self._dialog_parent = dialog_parent
         self._dialog_folder = dialog_folder
-        #: Reads and decodes a photo off the GUI thread before its dialog opens.
-        self.read_runner = PhotoReadRunner(self)
-        self.read_runner.finished.connect(self._show_photo)
+        self._read_runner: PhotoReadRunner | None = None
         #: The name of the photo being read, for its dialog and its refusal.
         self._name = ""
         #: The open photo's reading, while its dialog is up.
@@ -103,6 +98,17 @@ class PhotoImport(QObject):
         self.open_action.triggered.connect(self.open_dialog)
         self.paste_action.triggered.connect(self.paste)
 
+    @property
+    def read_runner(self) -> PhotoReadRunner:
+        """Reads and decodes a photo off the GUI thread before its dialog opens (made on
+        the first photo)."""
+        if self._read_runner is None:
+            from gui.photo_read_runner import PhotoReadRunner
+
+            self._read_runner = PhotoReadRunner(self)
+            self._read_runner.finished.connect(self._show_photo)
+        return self._read_runner
+
     def open_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
@@ -114,6 +120,8 @@ class PhotoImport(QObject):
 
     def open(self, path: str) -> None:
         """Read the board in the photo file at `path` (its dialog opens once decoded)."""
+        from gui.photo_read_runner import check_photo_file
+
         name = Path(path).name
         try:
             check_photo_file(path)
@@ -128,6 +136,8 @@ class PhotoImport(QObject):
         self._read(data, name)
 
     def _read(self, source: Path | bytes, name: str) -> None:
+        from gui.photo_read_runner import ReadRequest, photo_support_message
+
         missing = photo_support_message()
         if missing is not None:
             self._refuse(name, missing)
@@ -160,6 +170,8 @@ class PhotoImport(QObject):
                 self.board_file_dropped.emit(path)
             return True
         if mime.hasImage():
+            from PySide6.QtGui import QImage, QPixmap
+
             image = mime.imageData()
             if isinstance(image, QPixmap):
                 image = image.toImage()
@@ -217,13 +229,16 @@ class PhotoImport(QObject):
     def shutdown(self) -> None:
         """Stop the reads and wait for them. A decode cannot be interrupted, so this waits
         for one running (decoding is bounded); the dialog's own reader stops with it."""
-        self.read_runner.shutdown()
+        if self._read_runner is not None:
+            self._read_runner.shutdown()
         if self.dialog is not None:
             self.dialog.reject()
 
 
 def png_bytes(image: QImage) -> bytes:
     """`image` encoded as PNG (lossless, and a format core's decoder always reads)."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)

@@ -3,7 +3,8 @@ screen, the player stepping through the solution found, and play mode's next-mov
 
 The controller owns the Solve action and its time budgets, both searches and the playback's
 undo step; the window places the widgets it drives (the progress strip, the player, the
-board view) and shows what it says through its signals.
+board view) and shows what it says through its signals. The searches' threads (and the
+solvers) are loaded on the first Solve or hint, not at start-up.
 """
 
 from __future__ import annotations
@@ -15,21 +16,22 @@ from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QApplication
 
 from core import Board, Goal, goal_board
-from core.solution import MAX_OPTIMAL_CELLS, SearchProgress, Solution
 from gui.actions import make_action
+from gui.on_demand import widget_on_demand
 from gui.playback import Playback
 from gui.session import TIME_BUDGET_KEY
-from gui.solve_worker import SolveRunner
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QUndoStack
     from PySide6.QtWidgets import QWidget
 
+    from core.solution import SearchProgress, Solution
     from gui.board_model import BoardModel
     from gui.board_view import BoardView
     from gui.session import Session
     from gui.solution_player import SolutionPlayer
     from gui.solve_progress import SolveProgress
+    from gui.solve_worker import SolveRunner
 
 #: The words for the letters of a move (the way the tile travels).
 TRAVEL_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
@@ -48,9 +50,15 @@ TIME_BUDGETS: tuple[tuple[str, str, float | None], ...] = (
 )
 
 
+def _make_player(parent: QWidget) -> SolutionPlayer:
+    from gui.solution_player import SolutionPlayer
+
+    return SolutionPlayer(parent)
+
+
 class SolveController(QObject):
-    """Solve and hint for one window's board; `parent` also parents the Solve action and
-    the time budgets' actions, and `session` keeps the budget chosen."""
+    """Solve and hint for one window's board; `parent` also parents the Solve action, the
+    time budgets' actions and the player, and `session` keeps the budget chosen."""
 
     #: A status line, said until the board next changes.
     message = Signal(str)
@@ -67,7 +75,6 @@ class SolveController(QObject):
         *,
         board_view: BoardView,
         progress: SolveProgress,
-        player: SolutionPlayer,
         session: Session,
         parent: QWidget,
     ) -> None:
@@ -76,10 +83,12 @@ class SolveController(QObject):
         self._session = session
         self._board_view = board_view
         self._progress = progress
-        self._player = player
-        #: Solve's search and the hint's, each on its own thread.
-        self.solve_runner = SolveRunner(parent=self)
-        self.hint_runner = SolveRunner(parent=self)
+        #: The solution player, made (hidden) when the first solution is shown; the window
+        #: places it (gui.window_layout).
+        self.player = widget_on_demand(parent, _make_player)
+        #: Solve's search and the hint's, each on its own thread (made on first use).
+        self._solve_runner: SolveRunner | None = None
+        self._hint_runner: SolveRunner | None = None
         self.playback = Playback(model, undo_stack, self)
         self.solve_action = make_action(
             parent,
@@ -112,31 +121,56 @@ class SolveController(QObject):
             action.triggered.connect(
                 lambda _=False, n=name: self._session.save_value(TIME_BUDGET_KEY, n)
             )
-        self._progress.cancel_requested.connect(self.solve_runner.cancel)
-        self.solve_runner.progressed.connect(self._progress.show_progress)
-        self.solve_runner.running_changed.connect(
-            lambda running: None if running else self._progress.hide()
-        )
-        self.solve_runner.solved.connect(self._play_solution)
-        self.solve_runner.stopped.connect(lambda: self.message.emit("Search cancelled"))
-        self.solve_runner.failed.connect(lambda text: self.message.emit(f"Cannot solve: {text}"))
-        self._player.stepped.connect(self._show_solution_step)
-        self._player.close_requested.connect(self.close_player)
-        self._player.message.connect(self.message)
+        self.player.when_made(self._connect_player)
         self.playback.ended.connect(self._on_playback_ended)
-        self.hint_runner.progressed.connect(self._show_hint_progress)
-        self.hint_runner.solved.connect(self._show_hint)
-        self.hint_runner.failed.connect(lambda text: self._say_hint(f"No hint: {text}"))
+
+    @property
+    def solve_runner(self) -> SolveRunner:
+        """Solve's search, on its own thread."""
+        if self._solve_runner is None:
+            from gui.solve_worker import SolveRunner
+
+            runner = self._solve_runner = SolveRunner(parent=self)
+            self._progress.cancel_requested.connect(runner.cancel)
+            runner.progressed.connect(self._progress.show_progress)
+            runner.running_changed.connect(
+                lambda running: None if running else self._progress.hide()
+            )
+            runner.solved.connect(self._play_solution)
+            runner.stopped.connect(lambda: self.message.emit("Search cancelled"))
+            runner.failed.connect(lambda text: self.message.emit(f"Cannot solve: {text}"))
+        return self._solve_runner
+
+    @property
+    def hint_runner(self) -> SolveRunner:
+        """The hint's search, on its own thread."""
+        if self._hint_runner is None:
+            from gui.solve_worker import SolveRunner
+
+            runner = self._hint_runner = SolveRunner(parent=self)
+            runner.progressed.connect(self._show_hint_progress)
+            runner.solved.connect(self._show_hint)
+            runner.failed.connect(lambda text: self._say_hint(f"No hint: {text}"))
+        return self._hint_runner
+
+    def _runners(self) -> list[SolveRunner]:
+        """The searches made so far."""
+        return [r for r in (self._solve_runner, self._hint_runner) if r is not None]
+
+    def _connect_player(self, player: SolutionPlayer) -> None:
+        player.stepped.connect(self._show_solution_step)
+        player.close_requested.connect(self.close_player)
+        player.message.connect(self.message)
 
     def stop_searches_off_screen(self) -> None:
         """Stop a search whose board is no longer on screen (call on every change of the
         board; the window does, after its own answer to the change, so this line is the
         last said)."""
-        for runner in (self.solve_runner, self.hint_runner):
+        for runner in self._runners():
             # A search answers for the board it was given; this one is no longer on screen.
             if runner.is_running and not self._on_screen(runner.board, runner.goal):
                 runner.shutdown()
-                if runner is self.solve_runner:
+                if runner is self._solve_runner:
                     self.message.emit("Search stopped: the board changed")
 
     def _on_screen(self, board: Board | None, goal: Goal | None) -> bool:
@@ -168,6 +202,8 @@ class SolveController(QObject):
         if refusal is not None:
             self.message.emit(f"Cannot solve: {refusal}")
             return False
+        from core.solution import MAX_OPTIMAL_CELLS
+
         self.close_player()
         board = self._model.board
         assert board is not None  # no refusal
@@ -205,20 +241,22 @@ class SolveController(QObject):
             return
         self.playback.begin()
         # The verdict on screen is the start's (`_on_screen`): the player need not count it.
-        self._player.set_solution(solution, self._model.verdict)
-        self._player.show()
-        self._player.setFocus()
+        player = self.player.get()
+        player.set_solution(solution, self._model.verdict)
+        player.show()
+        player.setFocus()
         # Said while the player shows the solution, whose slides change the board.
         self.lasting_message.emit(f"Solved: {solution.length_text}", self.playback.ended)
 
     def _show_solution_step(self, step: int) -> None:
-        playthrough = self._player.playthrough
-        if playthrough is None:
+        player = self.player.made
+        playthrough = player.playthrough if player is not None else None
+        if player is None or playthrough is None:
             return
         board = playthrough.position
         self.playback.show(board, f"Play solution to step {step:,} of {playthrough.length:,}")
         slide = playthrough.last_slide
-        milliseconds = min(SLIDE_ANIMATION_MS, int(self._player.interval_ms * 0.7))
+        milliseconds = min(SLIDE_ANIMATION_MS, int(player.interval_ms * 0.7))
         if (
             slide is not None
             and milliseconds >= MIN_SLIDE_ANIMATION_MS
@@ -234,12 +272,13 @@ class SolveController(QObject):
             self._on_playback_ended()
 
     def _on_playback_ended(self) -> None:
-        if self._player.isHidden():
+        player = self.player.made
+        if player is None or player.isHidden():
             return
         focus = QApplication.focusWidget()
-        had_focus = focus is not None and self._player.isAncestorOf(focus)
-        self._player.pause()
-        self._player.hide()
+        had_focus = focus is not None and player.isAncestorOf(focus)
+        player.pause()
+        player.hide()
         if had_focus:
             self._board_view.setFocus()
 
@@ -285,5 +324,5 @@ class SolveController(QObject):
 
     def shutdown(self) -> None:
         """Stop both searches and wait for their threads to end."""
-        self.solve_runner.shutdown()
-        self.hint_runner.shutdown()
+        for runner in self._runners():
+            runner.shutdown()

@@ -14,7 +14,8 @@ width of a square board, and the toolbar drops its preset buttons (`compact_chan
 File menu has them too).
 
 Nothing is built twice: the same widgets move between the two arrangements, each keeping
-whether it is shown.
+whether it is shown. Nothing is built before it is needed either: the tabs when the window
+first goes compact, the player (an `OnDemand`) when it is first shown.
 """
 
 from __future__ import annotations
@@ -35,11 +36,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.on_demand import follow_in_tab_order
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from PySide6.QtWidgets import QMainWindow
 
+    from gui.on_demand import OnDemand
     from gui.solution_player import SolutionPlayer
 
 #: A window narrower or shorter than this is laid out compact: 640x480, 800x600 and a
@@ -67,7 +71,7 @@ class LayoutParts:
     #: Strips over the board, top down (a failure, play mode's line, the instruction...).
     above_board: Sequence[QWidget]
     board: QWidget
-    player: SolutionPlayer
+    player: OnDemand[SolutionPlayer]
     verdict: QWidget
     goal_preview: QWidget
     fix: QWidget
@@ -107,12 +111,15 @@ class WindowLayout(QObject):
         self._compact = False
         #: The side panel's wide width, given back when the window grows out of compact.
         self._wide_side_width = WIDE_SIDE_WIDTH[0]
+        #: The compact arrangement's tabs, built the first time the window goes compact.
+        self._tabs: QTabWidget | None = None
         self._build_wide(window)
-        self._build_tabs()
+        #: Where the tabs go in the Tab order when they are built: after the wide parts.
+        self._tabs_after = window.previousInFocusChain()
         self._outer.setMinimumSize(CENTRAL_MINIMUM)
         window.setCentralWidget(self._outer)
-        for watched in (window, parts.player):
-            watched.installEventFilter(self)
+        window.installEventFilter(self)
+        parts.player.when_made(self._place_player)
 
     @property
     def compact(self) -> bool:
@@ -160,7 +167,7 @@ class WindowLayout(QObject):
         self._top, self._outer = top, outer
         self._arrange_wide()
 
-    def _build_tabs(self) -> None:
+    def _build_tabs(self) -> QTabWidget:
         tabs = QTabWidget(self._side)
         tabs.setObjectName("sideTabs")
         tabs.setDocumentMode(True)
@@ -175,7 +182,18 @@ class WindowLayout(QObject):
         self._solution.hide()
         self._side_layout.addWidget(tabs, 1)
         tabs.hide()
+        follow_in_tab_order(tabs, self._tabs_after)
         self._tabs = tabs
+        return tabs
+
+    def _place_player(self, player: SolutionPlayer) -> None:
+        """Put the player, just made (hidden), where the arrangement in force has it."""
+        player.installEventFilter(self)
+        if self._compact:
+            self._solution_layout.insertWidget(0, player)  # over the page's stretch
+        else:
+            self._board_layout.addWidget(player)
+        player.set_narrow(self._compact)
 
     # -- the two arrangements ---------------------------------------------------------
 
@@ -187,7 +205,8 @@ class WindowLayout(QObject):
         for index, widget in enumerate((parts.fix, parts.explanation), start=1):
             self._side_layout.insertWidget(index, widget)
         self._side_layout.insertWidget(3, parts.pairs, 1)
-        self._board_layout.addWidget(parts.player)
+        if (player := parts.player.made) is not None:
+            self._board_layout.addWidget(player)
         self._outer.addWidget(parts.strip)
         self._side.setMinimumWidth(WIDE_SIDE_WIDTH[0])
         self._top.setStretchFactor(0, 3)
@@ -208,7 +227,8 @@ class WindowLayout(QObject):
         self._why_layout.addStretch(1)
         self._pairs_layout.addWidget(parts.strip)
         self._pairs_layout.addWidget(parts.pairs, 1)
-        self._solution_layout.addWidget(parts.player)
+        if (player := parts.player.made) is not None:
+            self._solution_layout.addWidget(player)
         self._solution_layout.addStretch(1)
         self._side.setMinimumWidth(COMPACT_SIDE_MINIMUM)
         # The side panel keeps its width as the window changes size; the board takes it.
@@ -228,7 +248,7 @@ class WindowLayout(QObject):
         if watched is self._window and kind == QEvent.Type.Resize:
             size, below = self._window.size(), COMPACT_BELOW
             self.set_compact(size.width() < below.width() or size.height() < below.height())
-        elif watched is self._parts.player and kind in (
+        elif watched is self._parts.player.made and kind in (
             QEvent.Type.ShowToParent,
             QEvent.Type.HideToParent,
         ):
@@ -242,30 +262,35 @@ class WindowLayout(QObject):
         self._compact = compact
         parts = self._parts
         # A widget moved to another layout is hidden; each keeps whether it was.
+        player = parts.player.made
         moved = (
             parts.goal_preview,
             parts.fix,
             parts.explanation,
             parts.pairs,
             parts.strip,
-            parts.player,
+            *((player,) if player is not None else ()),
         )
         hidden = {widget: widget.isHidden() for widget in moved}
         focus = QApplication.focusWidget()
         if focus is not None and not any(w is focus or w.isAncestorOf(focus) for w in moved):
             focus = None
+        tabs = self._tabs
         if compact:
             self._wide_side_width = self._top.sizes()[1]
+            tabs = tabs if tabs is not None else self._build_tabs()
             self._arrange_compact()
-            self._tabs.show()
+            tabs.show()
         else:
-            self._tabs.hide()
+            if tabs is not None:
+                tabs.hide()
             for layout in (self._why_layout, self._solution_layout):
                 layout.takeAt(layout.count() - 1)  # the stretch under the widgets
             self._arrange_wide()
         for widget, was_hidden in hidden.items():
             widget.setHidden(was_hidden)
-        parts.player.set_narrow(compact)
+        if player is not None:
+            player.set_narrow(compact)
         self._follow_player()
         if focus is not None:
             self._keep_focus(focus)
@@ -290,7 +315,7 @@ class WindowLayout(QObject):
         """Give the keyboard back to `widget`, which had it before it moved (a widget taken
         out of a layout loses it, and it went to the window's first widget). Compact, its
         tab opens."""
-        if self._compact:
+        if self._compact and self._tabs is not None:
             for index in range(self._tabs.count()):
                 page = self._tabs.widget(index)
                 if page is not None and page.isAncestorOf(widget):
@@ -299,8 +324,11 @@ class WindowLayout(QObject):
 
     def _follow_player(self) -> None:
         """Compact: the player has a tab while it is open, and opens on it."""
-        tabs, page = self._tabs, self._solution
-        open_here = self._compact and not self._parts.player.isHidden()
+        tabs, player = self._tabs, self._parts.player.made
+        if tabs is None:
+            return  # never compact yet: no tabs to follow
+        page = self._solution
+        open_here = self._compact and player is not None and not player.isHidden()
         index = tabs.indexOf(page)
         if open_here and index < 0:
             tabs.setCurrentIndex(tabs.addTab(page, SOLUTION))

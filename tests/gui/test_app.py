@@ -11,7 +11,7 @@ from PySide6.QtGui import QImage, QPalette
 
 from core import format_board, speedups
 from core.textio import MAX_INPUT_BYTES
-from gui.app import missing_display, parse_arguments
+from gui.app import NO_ARGUMENTS, argument_parser, missing_display, parse_arguments
 from gui.appearance import forced_palette
 from gui.palette import is_dark
 from tests.gui.conftest import LOYD_BOARD
@@ -23,6 +23,12 @@ def test_arguments():
     assert (arguments.board, arguments.screenshot, arguments.style) == ("b.txt", "out.png", "dark")
     assert parse_arguments(["b.txt"]).file == "b.txt"
     assert parse_arguments(["--self-test"]).self_test
+
+
+def test_no_arguments_mean_what_the_parser_says_they_mean():
+    # A plain start skips the parser; what it gets instead is the parser's own answer.
+    assert vars(argument_parser().parse_args([])) == NO_ARGUMENTS
+    assert vars(parse_arguments([])) == NO_ARGUMENTS
 
 
 def test_the_version_is_looked_up_only_for_version(monkeypatch, capsys):

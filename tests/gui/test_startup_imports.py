@@ -1,0 +1,127 @@
+"""Start-up imports only what the first frame needs (issue 21).
+
+The real start-up (`gui.app.main`) runs in a child process on the offscreen platform; at the
+end of the window's first painted frame the child lists the modules imported so far and
+quits. The solvers, the photo reader, the walk-through and the other features that load on
+first use must not be among them. Times are bench/gui_startup.py's, not a test's.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import format_board
+from tests.gui.conftest import LOYD_BOARD
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Loaded on first use, never before the first frame.
+NOT_AT_START = (
+    # The searches and their tables, the walk-through and the solution's playthrough.
+    "core.solve",
+    "core.fast_solver",
+    "core.search",
+    "core.pattern_db",
+    "core.solution",
+    "core.playthrough",
+    "core.walkthrough",
+    # The photo reader and what it stands on.
+    "core.photo",
+    "numpy",
+    "PIL",
+    # The command line.
+    "core.cli",
+    # The features' widgets, threads and dialogs.
+    "gui.solution_player",
+    "gui.transport_icons",
+    "gui.solve_worker",
+    "gui.photo_read_runner",
+    "gui.photo_dialog",
+    "gui.photo_view",
+    "gui.walkthrough_dialog",
+    "gui.why_dialog",
+    "gui.goal_dialog",
+    "gui.export",
+    "gui.self_test",
+)
+
+#: The child: the real start-up, reporting sys.modules once the first frame is painted.
+CHILD = """
+import json, sys
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+
+class FirstFrame(QObject):
+    seen = False
+    def eventFilter(self, watched, event):
+        if (not self.seen and event.type() == QEvent.Type.Paint
+                and isinstance(watched, QWidget) and watched.isWindow()):
+            self.seen = True
+            QTimer.singleShot(0, self.report)  # once the children have painted too
+        return False
+    def report(self):
+        print(json.dumps(sorted(sys.modules)), flush=True)
+        for window in QApplication.topLevelWidgets():
+            undo = getattr(window, "undo_stack", None)
+            if undo is not None:
+                undo.setClean()  # nothing to ask about on the way out
+        QCoreApplication.quit()
+
+QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+app = QApplication([sys.argv[0]])
+watcher = FirstFrame()
+app.installEventFilter(watcher)
+from gui.app import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def modules_at_first_frame(settings_dir: Path, *arguments: str) -> set[str]:
+    environment = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", CHILD, str(settings_dir), *arguments],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    return set(json.loads(result.stdout.splitlines()[-1]))
+
+
+def test_the_names_listed_are_modules():
+    """A module renamed or removed must leave this list too, or the test checks nothing."""
+    for name in NOT_AT_START:
+        if name not in ("numpy", "PIL"):  # optional: the photo extra
+            assert importlib.util.find_spec(name) is not None, name
+
+
+@pytest.mark.parametrize("opens_a_board", [False, True], ids=["new", "board file"])
+def test_the_first_frame_imports_no_feature_loaded_on_first_use(tmp_path, opens_a_board):
+    arguments = []
+    if opens_a_board:
+        board = tmp_path / "loyd.txt"
+        board.write_text(format_board(LOYD_BOARD))
+        arguments.append(str(board))
+    settings_dir = tmp_path / "settings"
+    first = modules_at_first_frame(settings_dir, *arguments)
+    assert "gui.main_window" in first  # the child did show the window
+    assert sorted(first.intersection(NOT_AT_START)) == []
+    # A second start, with the settings the first one saved (its last board, the window's
+    # size), loads no more.
+    second = modules_at_first_frame(settings_dir, *arguments)
+    assert sorted(second.intersection(NOT_AT_START)) == []
