@@ -313,7 +313,11 @@ class BoardEditor(QObject):
         return shown
 
     def set_goal(self, goal: Goal) -> bool:
-        text = "Use this board as the goal" if isinstance(goal, Board) else f"Goal: {goal}"
+        text = (
+            "Use this board as the goal"
+            if isinstance(goal, Board)
+            else f"Goal: {str(goal).replace('-', ' ')}"
+        )
         return self._show(self.model.draft.with_goal(goal), text)
 
     def use_current_as_goal(self) -> bool:

@@ -11,10 +11,10 @@ import random
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog
 
-from core import GoalName, goal_board
+from core import Board, GoalName, goal_board
 from gui.actions import make_action
 from gui.app_info import APP_NAME
 
@@ -61,12 +61,33 @@ class EditController(QObject):
             "Ctrl+G",
             "Type or paste the goal position",
         )
+        # The named goals as menu items too: the keyboard's way to them, and the small
+        # window's, whose toolbar has no room for the goal box. A custom goal checks neither.
+        self.goal_group = QActionGroup(dialog_parent)
+        self.goal_group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
+        self.goal_actions: dict[GoalName, QAction] = {}
+        for goal, text, name in (
+            (GoalName.BLANK_LAST, "Goal: Blank &Last", "goalBlankLastAction"),
+            (GoalName.BLANK_FIRST, "Goal: Blank &First", "goalBlankFirstAction"),
+        ):
+            action = make_action(dialog_parent, text, name)
+            action.setCheckable(True)
+            action.triggered.connect(lambda _checked=False, goal=goal: editor.set_goal(goal))
+            self.goal_group.addAction(action)
+            self.goal_actions[goal] = action
+        model.changed.connect(self._show_goal)
+        self._show_goal()
         # triggered passes `checked`, which new_board would take for a width.
         self.new_action.triggered.connect(lambda _checked=False: editor.new_board())
         self.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
         self.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
         self.goal_from_board_action.triggered.connect(editor.use_current_as_goal)
         self.edit_goal_action.triggered.connect(self.edit_goal)
+
+    def _show_goal(self) -> None:
+        goal = self._model.goal
+        for name, action in self.goal_actions.items():
+            action.setChecked(not isinstance(goal, Board) and goal == name)
 
     def edit_goal(self) -> bool:
         """Type or paste a custom goal for the board's size; True when one was set."""
