@@ -28,6 +28,7 @@ from core.draft import MAX_DIGITS, MAX_SIDE, Cell, Draft
 from core.formats import MAX_TEXT_LENGTH, ShapeChoice, ShapeQuestion, read_in_shape, shape_question
 from core.moves import Difficulty, shuffle_slides, shuffled
 from gui.commands import DraftCommand, SlideCommand, TypeIntoCellCommand
+from gui.goal_preview import goal_caption
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -251,11 +252,18 @@ class BoardEditor(QObject):
         height = self.model.height if height is None else height
         self._show(Draft.fresh(width, height, self.model.goal), "New board")
 
-    def random(self, *, solvable: bool) -> bool:
+    def _goal_to_deal_for(self) -> Goal:
+        """The goal on screen, or blank last when it is a custom goal of another size: the
+        goal a new board is dealt for."""
         model = self.model
         goal = model.goal
         if isinstance(goal, Board) and (goal.width, goal.height) != (model.width, model.height):
-            goal = GoalName.BLANK_LAST
+            return GoalName.BLANK_LAST
+        return goal
+
+    def random(self, *, solvable: bool) -> bool:
+        model = self.model
+        goal = self._goal_to_deal_for()
         try:
             board = random_board(
                 model.width, model.height, solvable=solvable, goal=goal, rng=self.rng
@@ -271,9 +279,7 @@ class BoardEditor(QObject):
         the most moves it can be from the goal, 0 for a board drawn at random, or None
         when no board was dealt (the reason said as a message)."""
         model = self.model
-        goal = model.goal
-        if isinstance(goal, Board) and (goal.width, goal.height) != (model.width, model.height):
-            goal = GoalName.BLANK_LAST
+        goal = self._goal_to_deal_for()
         try:
             board = shuffled(model.width, model.height, goal, difficulty, self.rng)
         except BoardError as error:
@@ -316,7 +322,7 @@ class BoardEditor(QObject):
         text = (
             "Use this board as the goal"
             if isinstance(goal, Board)
-            else f"Goal: {str(goal).replace('-', ' ')}"
+            else f"Goal: {goal_caption(goal)}"
         )
         return self._show(self.model.draft.with_goal(goal), text)
 

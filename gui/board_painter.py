@@ -173,7 +173,7 @@ class BoardPainter:
         rows, columns = geometry.visible_cells(area)
         board = model.board
         # The blank's row is marked only where the rule counts it (an even width).
-        counted = board is not None and rule_for_shape(board.width, board.height).counts_blank_row
+        counted = board is not None and self._blank_row_counts()
         blank_row = board.blank_index // board.width if board is not None and counted else None
         self._paint_blank_row_band(painter, geometry, colours, blank_row)
         self._paint_cells(painter, geometry, colours, rows, columns, state)
@@ -204,7 +204,7 @@ class BoardPainter:
         board = self.model.board
         if board is None:
             painter.setPen(colours.problem)
-        elif rule_for_shape(board.width, board.height).counts_blank_row:
+        elif self._blank_row_counts():
             painter.setPen(colours.blank_row_accent)  # the colour of the row's band
         else:
             painter.setPen(colours.text)
@@ -225,14 +225,18 @@ class BoardPainter:
                 rect, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), summary
             )
 
+    def _blank_row_counts(self) -> bool:
+        """Whether the rule of the board's shape counts the blank's row (core says)."""
+        model = self.model
+        return rule_for_shape(model.width, model.height).counts_blank_row
+
     def blank_row_label(self) -> str:
         """The header's left text: where the blank is, or what is wrong with the board."""
         board = self.model.board
         if board is not None:
-            rule = rule_for_shape(board.width, board.height)
-            if rule.counts_blank_row:
+            if self._blank_row_counts():
                 return f"blank on row {board.blank_row_from_bottom} from the bottom"
-            if rule is Rule.ODD_WIDTH:
+            if rule_for_shape(board.width, board.height) is Rule.ODD_WIDTH:
                 return f"width {board.width} is odd: the blank's row does not count"
             return "one line of tiles: the blank's row does not count"
         problems = self.model.problems

@@ -43,6 +43,15 @@ LETTERS_PER_LINE = 50
 #: The controls' column of the slider, after the five transport buttons.
 SLIDER_COLUMN = 5
 
+
+def letters_per_line(moves: int) -> int:
+    """Letters on each line of a move list of `moves` letters: as many lines as
+    LETTERS_PER_LINE needs, the letters shared evenly among them (51 letters are two lines
+    of 26 and 25, not 50 and a letter alone)."""
+    lines = max(1, -(-moves // LETTERS_PER_LINE))
+    return max(1, -(-moves // lines))
+
+
 CLOSE_TIP = (
     "Close the player. The position shown stays on the board as one step: "
     "Undo takes the board back to where the solution started."
@@ -105,7 +114,6 @@ class SolutionPlayer(QWidget):
         self.setToolTip(CLOSE_TIP)
 
         self._moves = QPlainTextEdit(self)
-        self._line_length = LETTERS_PER_LINE  # letters per line of the solution shown
         self._moves.setObjectName("playerMoves")
         self._moves.setAccessibleName("Moves as letters: the way each tile travels")
         self._moves.setToolTip(
@@ -276,15 +284,9 @@ class SolutionPlayer(QWidget):
         self._summary.setText(solution.length_text)
         self._summary.setAccessibleName(self._summary.text())
         letters = solution.directions
-        # As many lines as LETTERS_PER_LINE needs, the letters shared evenly among them: 51
-        # letters are two lines of 26 and 25, not 50 and a letter alone.
-        lines = max(1, -(-len(letters) // LETTERS_PER_LINE))
-        self._line_length = max(1, -(-len(letters) // lines))
+        per_line = letters_per_line(len(letters))
         self._moves.setPlainText(
-            "\n".join(
-                letters[at : at + self._line_length]
-                for at in range(0, len(letters), self._line_length)
-            )
+            "\n".join(letters[at : at + per_line] for at in range(0, len(letters), per_line))
         )
         self._slider.blockSignals(True)
         self._slider.setRange(0, solution.length)
@@ -370,7 +372,7 @@ class SolutionPlayer(QWidget):
             self._moves.setExtraSelections([])
             return
         index = self.step - 1
-        line, column = divmod(index, self._line_length)
+        line, column = divmod(index, letters_per_line(self.length))
         block = self._moves.document().findBlockByNumber(line)
         cursor = QTextCursor(block)
         cursor.movePosition(QTextCursor.MoveOperation.Right, n=column)
