@@ -171,6 +171,14 @@ def _cell_masks(photo: Image.Image) -> list[tuple[int, np.ndarray]] | None:
     return masks
 
 
+def _numeral_share(pixels: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """How much each pixel is the cell's numeral rather than its tile, 0 to 1: its colour's
+    distance from the cell's typical colour, against the cell's strongest."""
+    typical = np.median(pixels[mask], axis=0)
+    ink = np.sqrt(((pixels - typical) ** 2).sum(axis=2))
+    return np.clip(ink / max(float(np.percentile(ink[mask], 97)), 1.0), 0, 1)
+
+
 def wooden(photo: Image.Image, seed: int) -> Image.Image:
     """The board's tiles as wooden blocks: strong grain across every tile (each its own
     piece of wood) with dark burnt numerals."""
@@ -184,9 +192,7 @@ def wooden(photo: Image.Image, seed: int) -> Image.Image:
     wood = np.clip(np.array(WOOD, dtype=np.float32) + 1.5 * (grain - grain.mean()), 0, 255)
     burnt = np.array((60, 35, 20), dtype=np.float32)
     for _parity, mask in masks:
-        typical = np.median(pixels[mask], axis=0)
-        ink = np.sqrt(((pixels - typical) ** 2).sum(axis=2))
-        share = np.clip(ink / max(float(np.percentile(ink[mask], 97)), 1.0), 0, 1)[..., None]
+        share = _numeral_share(pixels, mask)[..., None]
         result[mask] = (wood * (1 - share) + burnt * share)[mask]
     return Image.fromarray(np.clip(result, 0, 255).astype(np.uint8))
 
@@ -204,10 +210,7 @@ def recoloured(photo: Image.Image, *, embossed: bool) -> Image.Image:
     result = pixels.copy()
     brightness = pixels.mean(axis=2)
     for parity, mask in masks:
-        typical = np.median(pixels[mask], axis=0)
-        ink = np.sqrt(((pixels - typical) ** 2).sum(axis=2))
-        peak = max(float(np.percentile(ink[mask], 97)), 1.0)
-        share = np.clip(ink / peak, 0, 1)
+        share = _numeral_share(pixels, mask)
         tile = np.array(RED_TILE if parity % 2 else CREAM_TILE, dtype=np.float32)
         shade = np.clip(brightness / max(float(np.median(brightness[mask])), 1.0), 0.6, 1.3)
         if embossed:
