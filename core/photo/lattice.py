@@ -24,6 +24,8 @@ from core.photo.geometry import Quad
 from core.photo.grid import GUESSED_CELLS, axis_candidates
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from core.photo.grid import AxisFit
 
 FloatArray = npt.NDArray[np.float32]
@@ -136,9 +138,23 @@ def _edge_profile(values: FloatArray, axis: int, within: slice) -> FloatArray:
     return profile
 
 
-def _fit(profile: FloatArray) -> AxisFit:
+def _likeliest(fits: list[AxisFit], floor: float) -> AxisFit | None:
+    return fits[0] if fits[0].contrast >= floor else None
+
+
+def _widest(fits: list[AxisFit], floor: float) -> AxisFit | None:
+    """The widest fit that stands out enough: a board's outer edges, one tile's edge
+    against a frame or the table, stand out less than the double edges between tiles, so
+    the likeliest fit can leave the outer rows and columns out."""
+    standing = [fit for fit in fits if fit.contrast >= floor]
+    return max(standing, key=lambda fit: fit.pitch * fit.cells, default=None)
+
+
+def _fits(profile: FloatArray) -> list[AxisFit]:
     length = len(profile)
-    return axis_candidates(profile, GUESSED_CELLS, (1, length - 2), (1, length - 2))[0]
+    return axis_candidates(
+        profile, GUESSED_CELLS, (1, length - 2), (1, length - 2), limit=len(GUESSED_CELLS)
+    )
 
 
 def _span(fit: AxisFit, length: int) -> slice:
@@ -155,6 +171,31 @@ def _tiles_like(across: AxisFit, down: AxisFit) -> bool:
     )
 
 
+def _lattice(
+    turned: FloatArray, pick: Callable[[list[AxisFit], float], AxisFit | None]
+) -> tuple[AxisFit, AxisFit] | None:
+    """Lines across and down in `turned` that look like tiles' edges, each axis's fit
+    chosen by `pick`; None when there are none."""
+    height, width = turned.shape
+    try:
+        # Columns first over the whole height, rows over the columns found, then the
+        # columns again over the rows found: the table around loses its say each time.
+        # Lines that do not stand out at any step are no tiles (and cost no more fits).
+        # (Over the whole height the table around still dilutes the tiles' lines.)
+        across = pick(_fits(_edge_profile(turned, 0, slice(0, height))), MIN_LATTICE_CONTRAST / 2)
+        if across is None:
+            return None
+        down = pick(_fits(_edge_profile(turned, 1, _span(across, width))), MIN_LATTICE_CONTRAST)
+        if down is None:
+            return None
+        across = pick(_fits(_edge_profile(turned, 0, _span(down, height))), MIN_LATTICE_CONTRAST)
+    except PhotoError:
+        return None
+    if across is None or not _tiles_like(across, down):
+        return None
+    return across, down
+
+
 def lattice_outlines(image: Image.Image) -> list[Quad]:
     """The outlines of the evenly spaced lattices of edges in `image` (its pixels), the
     likeliest first; empty when none stands out."""
@@ -162,31 +203,20 @@ def lattice_outlines(image: Image.Image) -> list[Quad]:
     outlines = []
     for degrees in _directions(pixels):
         turned, to_source = _turned(pixels, degrees)
-        height, width = turned.shape
-        try:
-            # Columns first over the whole height, rows over the columns found, then the
-            # columns again over the rows found: the table around loses its say each time.
-            # Lines that do not stand out at any step are no tiles (and cost no more fits).
-            across = _fit(_edge_profile(turned, 0, slice(0, height)))
-            # (Over the whole height the table around still dilutes the tiles' lines.)
-            if across.contrast < MIN_LATTICE_CONTRAST / 2:
-                continue
-            down = _fit(_edge_profile(turned, 1, _span(across, width)))
-            if down.contrast < MIN_LATTICE_CONTRAST:
-                continue
-            across = _fit(_edge_profile(turned, 0, _span(down, height)))
-        except PhotoError:
-            continue
-        if not _tiles_like(across, down):
-            continue
-        corners = np.array(
-            [
-                [across.start, down.start],
-                [across.end, down.start],
-                [across.end, down.end],
-                [across.start, down.end],
-            ]
-        )
-        points = (to_source[:, :2] @ corners.T).T + to_source[:, 2]
-        outlines.append(Quad.from_points((points + 0.5) * factor))
+        lattices: list[tuple[AxisFit, AxisFit]] = []
+        for pick in (_likeliest, _widest):
+            lattice = _lattice(turned, pick)
+            if lattice is not None and lattice not in lattices:
+                lattices.append(lattice)
+        for across, down in lattices:
+            corners = np.array(
+                [
+                    [across.start, down.start],
+                    [across.end, down.start],
+                    [across.end, down.end],
+                    [across.start, down.end],
+                ]
+            )
+            points = (to_source[:, :2] @ corners.T).T + to_source[:, 2]
+            outlines.append(Quad.from_points((points + 0.5) * factor))
     return outlines

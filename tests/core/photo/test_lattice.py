@@ -103,3 +103,58 @@ def test_a_checkered_board_whose_edge_is_lost_on_the_paper_reads_whole() -> None
     corners = Quad(*(_board_point(*corner) for corner in ((0, 0), (4, 0), (4, 4), (0, 4))))
     found = reading.corners
     assert float(np.abs(found.as_array() - corners.as_array()).max()) < CELL / 4
+
+
+BUTTONS = (12, 19, 23, 2, 4, 10, 9, 21, 11, 3, 24, 17, 7, 16, 20, 5, 8, 22, 14, 6, 0, 18, 15, 13, 1)
+BUTTON = 100
+BUTTON_GAP = 2
+BUTTONS_LEFT, BUTTONS_TOP = 10, 44
+
+
+def buttons_screenshot() -> bytes:
+    """A desktop puzzle app's window: a 5x5 of light grey buttons, each with a thin border
+    and 2 pixels between, on a light grey window, a line of text above and a wide button
+    below. Between two buttons their borders make a double edge; round the board only one
+    border shows, so the outer rows and columns stand out less than the inner ones."""
+    font = ImageFont.truetype(str(font_files(StyleSet.TEST)[0]), 40)
+    small = ImageFont.truetype(str(font_files(StyleSet.TEST)[0]), 18)
+    window = Image.new("RGB", (530, 600), (224, 224, 224))
+    draw = ImageDraw.Draw(window)
+    draw.text((12, 12), "Moves: 145", font=small, fill=(136, 136, 136))
+    draw.text((420, 12), "Time 01:52", font=small, fill=(136, 136, 136))
+    pitch = BUTTON + BUTTON_GAP
+    for index, number in enumerate(BUTTONS):
+        row, column = divmod(index, 5)
+        left, top = BUTTONS_LEFT + column * pitch, BUTTONS_TOP + row * pitch
+        box = (left, top, left + BUTTON - 1, top + BUTTON - 1)
+        draw.rectangle(box, fill=(236, 236, 236), outline=(178, 178, 178))
+        if number:
+            centre = (left + BUTTON / 2, top + BUTTON / 2)
+            draw.text(centre, str(number), font=font, fill=(20, 20, 20), anchor="mm")
+    bottom = BUTTONS_TOP + 5 * pitch + 6
+    draw.rectangle((10, bottom, 518, bottom + 24), fill=(236, 236, 236), outline=(178, 178, 178))
+    draw.text((264, bottom + 12), "New game", font=small, fill=(20, 20, 20), anchor="mm")
+    stream = io.BytesIO()
+    window.save(stream, format="PNG")
+    return stream.getvalue()
+
+
+def test_a_lattice_whose_outer_edges_are_single_lines_is_found_whole() -> None:
+    photo = load_photo(buttons_screenshot())
+    board = (BUTTONS_LEFT, BUTTONS_TOP, BUTTONS_LEFT + 5 * (BUTTON + BUTTON_GAP))
+
+    outlines = [outline.scaled(photo.scale) for outline in lattice_outlines(photo.image)]
+
+    # One of the lattices covers all 5x5 buttons, within a tenth of a button.
+    def covers_the_board(outline: Quad) -> bool:
+        left, top, right = board
+        expected = np.array([[left, top], [right, top], [right, right - left + top]])
+        return bool(np.abs(outline.as_array()[:3] - expected).max() < BUTTON / 10)
+
+    assert any(covers_the_board(outline) for outline in outlines)
+
+
+def test_an_app_screenshot_with_text_round_its_board_reads_whole() -> None:
+    reading = read_photo(buttons_screenshot())
+
+    assert reading.board == Board(5, 5, BUTTONS)
