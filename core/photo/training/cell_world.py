@@ -125,6 +125,11 @@ class _Style:
     stroke: float  # Hershey stroke width, a share of the number's height
     wobble: float  # how much a hand bends the strokes
     embossed: bool
+    pressed: float  # numerals pressed in (0: printed): the relief's depth, a share of the cell
+    relief: tuple[float, float]  # the direction the light falls across a pressed numeral
+    grain: float  # the tile's grain or speckle, its strength (0: plain)
+    grain_period: float  # a share of the cell between the grain's stripes (0: speckle)
+    grain_angle: float
     height: float  # the number's height, a share of the cell's
     spacing: float  # between two digits, a share of a digit's width
     gap: float  # the gap between tiles, a share of the cell
@@ -180,6 +185,13 @@ def _style(rng: np.random.Generator) -> _Style:
         stroke=float(rng.uniform(0.04, 0.16)),
         wobble=float(rng.uniform(0.0, 0.06)),
         embossed=bool(rng.random() < 0.1),
+        pressed=float(rng.uniform(0.012, 0.04)) if rng.random() < 0.12 else 0.0,
+        relief=_direction(rng),
+        grain=float(rng.uniform(0.04, 0.3))
+        if rng.random() < (0.6 if scheme == "wood" else 0.15)
+        else 0.0,
+        grain_period=float(rng.choice([0.0, rng.uniform(0.02, 0.15), rng.uniform(0.02, 0.15)])),
+        grain_angle=float(rng.normal(0, 0.3) + rng.choice([0, math.pi / 2])),
         height=float(rng.uniform(0.3, 0.85)),
         spacing=float(rng.uniform(-0.05, 0.45)),
         gap=float(rng.choice([0.0, rng.uniform(0.0, 0.03), rng.uniform(0.02, 0.1)])),
@@ -193,6 +205,43 @@ def _style(rng: np.random.Generator) -> _Style:
         blur=float(rng.uniform(0, 1.6)),
         jpeg=int(rng.integers(35, 96)),
     )
+
+
+def _direction(rng: np.random.Generator) -> tuple[float, float]:
+    angle = rng.uniform(0, 2 * math.pi)
+    return (math.cos(angle), math.sin(angle))
+
+
+def _grain(style: _Style, rng: np.random.Generator, full: int) -> FloatArray:
+    """A tile's texture about 1: wavy stripes of wood grain, or a fine speckle of stone or
+    moulded plastic; each tile is its own piece, so each cell draws its own."""
+    if style.grain_period == 0:
+        speckle = rng.normal(0, 1, size=(full // 3 + 2, full // 3 + 2)).astype(np.float32)
+        grown = Image.fromarray(speckle, mode="F").resize((full, full), Image.Resampling.BICUBIC)
+        texture = np.asarray(grown, dtype=np.float32) / 2
+    else:
+        ys, xs = np.mgrid[0:full, 0:full].astype(np.float32) / style.cell
+        angle = style.grain_angle + rng.normal(0, 0.15)
+        across = np.cos(angle) * ys - np.sin(angle) * xs
+        along = np.cos(angle) * xs + np.sin(angle) * ys
+        wave = rng.uniform(0, 0.6) * np.sin(along * rng.uniform(1, 5) + rng.uniform(0, 7))
+        period = style.grain_period * rng.uniform(0.7, 1.4)
+        texture = np.sin((across + wave * period * 3) / period * 2 * math.pi)
+        texture = np.sign(texture) * np.abs(texture) ** rng.uniform(0.4, 1.5)
+    return (1 + style.grain * texture).astype(np.float32)
+
+
+def _pressed_in(pixels: FloatArray, layer: FloatArray, style: _Style, size: int) -> FloatArray:
+    """Numerals pressed into the tile: hardly any ink of their own, in shadow along the edge
+    the light falls from and lit along the other."""
+    shift = max(1, round(style.pressed * size))
+    dx, dy = (round(shift * component) for component in style.relief)
+    shifted = np.roll(layer, (dy, dx), axis=(0, 1))
+    shadow = np.clip(layer - shifted, 0, 1)
+    lit = np.clip(shifted - layer, 0, 1)
+    pixels = _mix(pixels, (0, 0, 0), shadow * 0.55)
+    pixels = _mix(pixels, (255, 255, 255), lit * 0.45)
+    return pixels * (1 - 0.15 * layer[..., None])
 
 
 def _hand_mask(text: str, style: _Style, rng: np.random.Generator, height: int) -> Image.Image:
@@ -345,6 +394,8 @@ def _draw_cell(number: int, style: _Style, rng: np.random.Generator) -> tuple[Fl
         if style.blank_kind == "dark":
             pixels[margin : margin + size, margin : margin + size] *= rng.uniform(0.2, 0.7)
     pixels = _mix(pixels, style.tile, tile)
+    if style.grain > 0:
+        pixels *= (1 + (_grain(style, rng, full) - 1) * tile)[..., None]
     if style.rim > 0:
         inner = tile.copy()
         steps = max(1, round(style.rim * size))
@@ -374,7 +425,10 @@ def _draw_cell(number: int, style: _Style, rng: np.random.Generator) -> tuple[Fl
             light = np.roll(layer, (-shift, -shift), axis=(0, 1))
             pixels = _mix(pixels, (0, 0, 0), shadow * 0.5)
             pixels = _mix(pixels, (255, 255, 255), light * 0.4)
-        pixels = _mix(pixels, style.ink, layer)
+        if style.pressed > 0:
+            pixels = _pressed_in(pixels, layer, style, size)
+        else:
+            pixels = _mix(pixels, style.ink, layer)
     elif style.blank_kind == "picture":
         mask = np.asarray(_picture_mask(rng, size), dtype=np.float32) / 255.0
         layer = np.zeros((full, full), dtype=np.float32)
