@@ -9,13 +9,16 @@ holding them already. Before a goal's boards are timed, one solve of a board a s
 the goal is timed apart: it reads the tables from disk and builds what the search builds
 on first use, which the boards' times then leave out. --pure-korf N runs the pure-Python
 twin on the N Korf instances with the shortest published lengths, on the same tables as
-the compiled twin (the pure twin would build smaller ones of its own). --max-length L
+the compiled twin (the pure twin would build smaller ones of its own). --korf-blank-last
+runs Korf's 100 turned a half turn onto the blank-last goal (each instance's published
+length stays its length): the blank-last goal's own search, whatever tables serve it. --max-length L
 searches with the move automaton of the redundant step sequences up to L steps, generated
 on the spot, instead of the stored one (2: only undoing a step is refused, as the search
 did before the automaton).
 
-    .venv/bin/python bench/solve_optimal.py [--eight 200] [--korf] [--hardest] [--only 1 5]
-                                            [--pure-korf 10] [--max-length 14]
+    .venv/bin/python bench/solve_optimal.py [--eight 200] [--korf] [--korf-blank-last]
+                                            [--hardest] [--only 1 5] [--pure-korf 10]
+                                            [--max-length 14]
 """
 
 from __future__ import annotations
@@ -124,10 +127,21 @@ def eight_puzzles(count: int) -> None:
         )
 
 
-def korf(only: list[int]) -> None:
-    goal = Board.solved(4, 4, blank_first=True)
+def half_turned(tiles: list[int]) -> list[int]:
+    """A blank-first 4x4 position turned a half turn, each tile renamed after its goal cell
+    turned too: the blank-last position as far from its goal as `tiles` from blank first."""
+    turned = [0] * 16
+    for cell, tile in enumerate(tiles):
+        turned[15 - cell] = 16 - tile if tile else 0
+    return turned
+
+
+def korf(only: list[int], *, blank_last: bool = False) -> None:
+    goal = Board.solved(4, 4, blank_first=not blank_last)
     instances = load_lines(DATA / "korf100.txt")
-    print("\n### Korf's 100, goal blank first")
+    if blank_last:
+        instances = [[number, length, *half_turned(tiles)] for number, length, *tiles in instances]
+    print(f"\n### Korf's 100, goal blank {'last (turned a half turn)' if blank_last else 'first'}")
     first_solve(goal)
     print("\n| # | published | found | nodes | seconds | CPU s | nodes/s |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -231,6 +245,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--eight", type=int, default=200, help="random 3x3 boards (0: none)")
     parser.add_argument("--korf", action="store_true", help="Korf's 100")
+    parser.add_argument(
+        "--korf-blank-last",
+        action="store_true",
+        help="Korf's 100 turned a half turn onto the blank-last goal",
+    )
     parser.add_argument("--hardest", action="store_true", help="the 80-move positions")
     parser.add_argument("--only", type=int, nargs="*", default=[], help="instance numbers")
     parser.add_argument("--cache-dir", help="a folder of tables already built")
@@ -264,7 +283,7 @@ def main() -> None:
     build_databases(Board.solved(3, 3))
     if arguments.korf or arguments.pure_korf:
         build_databases(Board.solved(4, 4, blank_first=True))
-    if arguments.hardest:
+    if arguments.hardest or arguments.korf_blank_last:
         build_databases(Board.solved(4, 4))
     if resource is not None:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -273,6 +292,8 @@ def main() -> None:
         eight_puzzles(arguments.eight)
     if arguments.korf:
         korf(arguments.only)
+    if arguments.korf_blank_last:
+        korf(arguments.only, blank_last=True)
     if arguments.hardest:
         hardest(arguments.only)
     if arguments.pure_korf:

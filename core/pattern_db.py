@@ -2,7 +2,10 @@
 
 A board is searched after relabelling every tile by its goal cell (`label = goal cell`), so
 a database depends only on the shape and the goal's blank cell, never on which numbers sit
-where: one set of databases serves every goal whose blank is in the same cell.
+where: one set of databases serves every goal whose blank is in the same cell. Turning or
+flipping the board (`core.symmetry`) carries a goal blank cell onto any cell of its orbit, so
+one set is built for one cell of each orbit (`serving_cell`): blank first and blank last
+share theirs, and a 4x4 needs at most three sets (corner, edge, middle).
 
 The goal cells other than the blank's are split into disjoint groups (`partition`). For each
 group a table gives, for every placement of the group's tiles, the fewest moves *of those
@@ -42,7 +45,7 @@ from typing import TYPE_CHECKING
 
 import platformdirs
 
-from core import settings
+from core import settings, symmetry
 
 if TYPE_CHECKING:
     from core.speedups import CompiledSearch
@@ -520,6 +523,18 @@ class _SharedProgress:
                 return self._stopped
 
         return group_poll
+
+
+def serving_cell(width: int, height: int, blank_cell: int) -> int:
+    """The goal blank cell whose tables serve goals with the blank in `blank_cell`, searched
+    turned or flipped onto it (`core.symmetry`): the smallest cell of its orbit, whatever the
+    cache holds, so every goal of an orbit is searched on the same tables, node for node
+    (blank first and blank last share cell 0's).
+
+    A set cached for another cell of the orbit before tables were shared (blank last's,
+    cell 15) is not read: on a 4x4, cell 0's partition (two blocks of two rows, and a
+    corner) is the stronger one, worth building once."""
+    return symmetry.orbit(width, height, blank_cell)[0]
 
 
 def is_cached(width: int, height: int, blank_cell: int, *, engine: CompiledSearch | None) -> bool:

@@ -2,12 +2,17 @@
 
 Every tile is relabelled by its goal cell, so any goal (blank anywhere, tiles in any order)
 is searched as "label L belongs in cell L", and the databases (`core.pattern_db`) built for
-the goal's blank cell serve it. The search deepens a bound on the solution length, trying
-the blank's neighbours up, down, left, right; the first solution within a bound is a
-shortest one because the heuristic never overestimates. A step that would complete a
-redundant sequence of steps (one that leaves what a smaller sequence leaves: undoing the
-last step is the shortest) is not taken, by the shape's automaton in `core.move_automaton`:
-the smallest path to every position survives, so no shortest solution is lost.
+the goal's blank cell serve it. One set serves every cell of the blank's orbit
+(`core.symmetry`): the board is searched turned or flipped so that the goal's blank lands
+in the cell the tables were built for (`pattern_db.serving_cell`), each cell and each goal
+cell carried the same way, and the tiles slid are read back through the inverse.
+
+The search deepens a bound on the solution length, trying the blank's neighbours up, down,
+left, right; the first solution within a bound is a shortest one because the heuristic
+never overestimates. A step that would complete a redundant sequence of steps (one that
+leaves what a smaller sequence leaves: undoing the last step is the shortest) is not taken,
+by the shape's automaton in `core.move_automaton`: the smallest path to every position
+survives, so no shortest solution is lost.
 
 The compiled twin (`core._search.search`) runs the same search, node for node, with the GIL
 released, calling back into Python between chunks of nodes for cancellation, the deadline
@@ -21,13 +26,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core import move_automaton, pattern_db, speedups
+from core import move_automaton, pattern_db, speedups, symmetry
 from core.board import BLANK, Board
 from core.pattern_db import PatternDatabases, rank
 from core.solution import SearchProgress, SolveCancelledError, distance_bound
 
 if TYPE_CHECKING:
     from core.speedups import CompiledSearch
+    from core.symmetry import Symmetry
 
 #: Called by a search with (current bound, nodes generated); returns True to stop it.
 SearchPoll = Callable[[int, int], bool]
@@ -92,24 +98,27 @@ def search_optimal(
     started = time.monotonic()
     poll = _SearchPoll(started, progress, cancelled, deadline)
     heuristic = distance_bound(board, goal)
+    table_cell = _table_cell(goal)
     try:
         databases = pattern_db.load(
             goal.width,
             goal.height,
-            goal.blank_index,
+            table_cell,
             engine=engine,
             poll=lambda _reached, _to_reach: poll(0, 0),
         )
     except pattern_db.BuildStoppedError:
         return SearchOutcome(None, 0, heuristic)
-    found = run_search(relabel(board, goal), databases, poll, engine)
+    turn = symmetry.carrying(goal.width, goal.height, goal.blank_index, table_cell)
+    found = run_search(relabel(board, goal, turn), databases, poll, engine)
     if found is None:
         bound = max(poll.bound, heuristic)
         # Every solution's length has the parity of the distance bound.
         bound += (bound - heuristic) % 2
         return SearchOutcome(None, poll.nodes, bound)
     labels, nodes = found
-    return SearchOutcome(tuple(goal.tiles[label] for label in labels), nodes, len(labels))
+    back = turn.inverse.cells
+    return SearchOutcome(tuple(goal.tiles[back[label]] for label in labels), nodes, len(labels))
 
 
 def next_move(board: Board, goal: Board) -> int | None:
@@ -122,9 +131,22 @@ def next_move(board: Board, goal: Board) -> int | None:
 
 
 def databases_ready(goal: Board) -> bool:
-    """Whether solving towards `goal` starts at once (its databases are cached)."""
+    """Whether solving towards `goal` starts at once: the databases that serve it (those of
+    the first cell of its blank's orbit) are in memory or soundly cached."""
     engine = speedups.compiled_twins.search
-    return pattern_db.is_cached(goal.width, goal.height, goal.blank_index, engine=engine)
+    return pattern_db.is_cached(goal.width, goal.height, _table_cell(goal), engine=engine)
+
+
+def tables_serve(goal: Board) -> str:
+    """Which goals the databases that serve `goal` serve, in words: 'every 4x4 goal with the
+    blank in a corner' (for a progress report while they are built)."""
+    where = symmetry.orbit_words(goal.width, goal.height, goal.blank_index)
+    return f"every {goal.width}x{goal.height} goal with the blank {where}"
+
+
+def _table_cell(goal: Board) -> int:
+    """The goal blank cell of the databases that serve `goal` (`pattern_db.serving_cell`)."""
+    return pattern_db.serving_cell(goal.width, goal.height, goal.blank_index)
 
 
 def prepare_databases(
@@ -134,7 +156,7 @@ def prepare_databases(
     cancelled: Callable[[], bool] | None = None,
     deadline: float | None = None,
 ) -> bool:
-    """Build (or load) the databases for `goal`'s shape and blank cell ahead of a search;
+    """Build (or load) the databases that serve `goal` ahead of a search;
     `progress` hears the fraction done. False when `time.monotonic()` passed `deadline`
     first (the tables built whole by then are kept). Raises `SolveCancelledError` when
     `cancelled()`."""
@@ -150,16 +172,23 @@ def prepare_databases(
         return False
 
     try:
-        pattern_db.load(goal.width, goal.height, goal.blank_index, engine=engine, poll=poll)
+        pattern_db.load(goal.width, goal.height, _table_cell(goal), engine=engine, poll=poll)
     except pattern_db.BuildStoppedError:
         return False
     return True
 
 
-def relabel(board: Board, goal: Board) -> list[int]:
-    """The board with each tile replaced by its goal cell (the blank by `NO_LABEL`)."""
+def relabel(board: Board, goal: Board, turn: Symmetry | None = None) -> list[int]:
+    """The board with each tile replaced by its goal cell (the blank by `NO_LABEL`); with
+    `turn`, the board turned or flipped by it: each cell, and each goal cell, carried there."""
     goal_cell = {tile: cell for cell, tile in enumerate(goal.tiles)}
-    return [NO_LABEL if tile == BLANK else goal_cell[tile] for tile in board.tiles]
+    labels = [NO_LABEL if tile == BLANK else goal_cell[tile] for tile in board.tiles]
+    if turn is None:
+        return labels
+    turned = [NO_LABEL] * len(labels)
+    for cell, label in enumerate(labels):
+        turned[turn.cells[cell]] = NO_LABEL if label == NO_LABEL else turn.cells[label]
+    return turned
 
 
 def run_search(

@@ -54,9 +54,12 @@ class SearchProgress:
     #: Positions generated so far, over every iteration.
     nodes: int
     elapsed_seconds: float
-    #: While the pattern databases are being built (once per shape and goal blank cell,
-    #: then cached): the fraction built, 0.0 to 1.0. None once the search itself runs.
+    #: While the pattern databases are being built (once per shape and orbit of the goal's
+    #: blank cell, then cached): the fraction built, 0.0 to 1.0. None once the search runs.
     building_tables: float | None = None
+    #: While they are built: the goals they will serve, in words ('every 4x4 goal with the
+    #: blank in a corner', `core.search.tables_serve`).
+    tables_serve: str | None = None
 
 
 class SolveCancelledError(Exception):

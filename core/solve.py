@@ -67,19 +67,22 @@ def solve(
         # shortest solution, and the hand method takes it.
         letters = solve_fast_letters(board, target)
         return Solution(board, target, None, SolveMethod.OPTIMAL, optimal=True, letters=letters)
-    from core.search import databases_ready, prepare_databases, search_optimal
+    from core.search import databases_ready, prepare_databases, search_optimal, tables_serve
 
     # The budget covers building the tables too: a build it stops keeps each table built
     # whole, so the next budgeted solve carries on from there.
     deadline = None if time_budget is None else time.monotonic() + time_budget
     if progress is not None and not databases_ready(target):
-        # The first search of a shape builds its tables (seconds on a 4x4): say so, with
-        # how far it has got, rather than a search that seems stuck at depth 0.
+        # The first search of a shape and goal blank builds its tables (minutes on a 4x4):
+        # say so, with which goals they serve and how far it has got, rather than a search
+        # that seems stuck at depth 0.
         started = time.monotonic()
         report = progress
+        serves = tables_serve(target)
 
         def building(fraction: float) -> None:
-            report(SearchProgress(0, 0, time.monotonic() - started, building_tables=fraction))
+            elapsed = time.monotonic() - started
+            report(SearchProgress(0, 0, elapsed, building_tables=fraction, tables_serve=serves))
 
         if not prepare_databases(target, progress=building, cancelled=cancelled, deadline=deadline):
             return _hand_solution(

@@ -16,8 +16,9 @@ def progress_text(progress: SearchProgress | None) -> str:
     if progress is None:
         return "starting\u2026"
     if progress.building_tables is not None:
-        # Once per board shape: the tables the search looks distances up in.
-        return f"building its tables, once for this shape: {progress.building_tables:.0%}"
+        # Once for every goal they serve: the tables the search looks distances up in.
+        serves = "" if progress.tables_serve is None else f", once for {progress.tables_serve}"
+        return f"building its tables{serves}: {progress.building_tables:.0%}"
     return (
         f"depth {progress.depth:,} \u00b7 {progress.nodes:,} positions \u00b7 "
         f"{progress.elapsed_seconds:.0f} s"

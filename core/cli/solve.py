@@ -139,8 +139,9 @@ def _stderr_is_terminal() -> bool:
 
 
 class _TableProgress:
-    """On a terminal, the first search of a shape says it is building its tables (seconds
-    on a 4x4, once) and how far it has got, on one line of standard error."""
+    """On a terminal, the first search of a shape and goal blank says it is building its
+    tables (minutes on a 4x4, once for every goal they serve), which goals they serve and how
+    far it has got, on one line of standard error."""
 
     def __init__(self) -> None:
         self._shown = False
@@ -150,9 +151,9 @@ class _TableProgress:
             self.finish()
             return
         self._shown = True
+        serves = "" if progress.tables_serve is None else f", once for {progress.tables_serve}"
         sys.stderr.write(
-            f"\r{COMMAND}: building the search's tables, once for this shape: "
-            f"{progress.building_tables:.0%}"
+            f"\r{COMMAND}: building the search's tables{serves}: {progress.building_tables:.0%}"
         )
         sys.stderr.flush()
 

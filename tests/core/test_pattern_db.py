@@ -256,9 +256,10 @@ def solve_three_by_three(cache: Path) -> subprocess.CompletedProcess[str]:
 def three_by_three_table_path(cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(cache))
     # The first of its tables (the only one, with the compiled twin): the child process
-    # chooses the twins as this one did.
-    group = partition(3, 3, 8, pattern_db.max_entries(speedups.compiled_twins.search))[0]
-    return pattern_db.cache_path(3, 3, 8, group)
+    # chooses the twins as this one did. Its goal (blank last) is served by blank first's
+    # tables, cell 0 (core.symmetry).
+    group = partition(3, 3, 0, pattern_db.max_entries(speedups.compiled_twins.search))[0]
+    return pattern_db.cache_path(3, 3, 0, group)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and rlimits (POSIX)")
@@ -284,7 +285,7 @@ def test_a_foreign_file_at_a_tables_name_is_replaced(
     )
     assert path.is_file()
     assert not path.is_symlink()
-    assert pattern_db.is_cached(3, 3, 8, engine=speedups.compiled_twins.search)
+    assert pattern_db.is_cached(3, 3, 0, engine=speedups.compiled_twins.search)
     assert not list(tmp_path.glob("*.tmp"))
 
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from core import move_automaton, pattern_db, search
+from core import move_automaton, pattern_db, search, symmetry
 from core.board import Board
-from core.moves import scramble
+from core.moves import random_board, scramble
 from core.solution import SearchProgress, SolveCancelledError, distance_bound, replay_end
 from tests.core.ground_truth import (
     blank_first,
@@ -426,10 +426,10 @@ def test_a_deadline_mid_search_proves_the_bound_it_stopped_in(
         pytest.fail("the search never finished")
     assert bounds == sorted(bounds)
     if twin.search is None:
-        # The pure twin's smaller tables take iterations 27, 29, 31: a stop within 29
-        # proves more than the start's estimate.
-        assert bounds[0] == 27
-        assert 29 in bounds
+        # The pure twin's smaller tables (blank first's, the board turned onto them) take
+        # iterations 29 and 31: a stop within 31 proves more than the start's estimate.
+        assert bounds[0] == 29
+        assert 31 in bounds
 
 
 def test_a_finished_search_proves_its_own_length(twin: CompiledTwins) -> None:
@@ -448,3 +448,95 @@ def test_a_deadline_during_the_table_build_falls_back_to_the_distance_bound(
     assert outcome.lower_bound == distance_bound(HARD_EIGHT, goal) == 21
     assert not search.prepare_databases(goal, deadline=0.0)
     assert not search.databases_ready(goal)
+
+
+# --- one table set for every goal blank cell of an orbit (core.symmetry) -------------------
+
+
+def goal_with_blank_in(width: int, height: int, blank_cell: int, shuffled: bool) -> Board:
+    """The tiles in order, or in a fixed shuffled order, with the blank in `blank_cell`."""
+    tiles = list(range(1, width * height))
+    if shuffled:
+        random.Random(f"goal-{width}x{height}-{blank_cell}").shuffle(tiles)
+    tiles.insert(blank_cell, 0)
+    return Board(width, height, tuple(tiles))
+
+
+def blank_cells_built(folder: Path) -> set[int]:
+    """The goal blank cells the tables in `folder` were built for (from their names)."""
+    return {int(path.name.split("-blank")[1].split("-")[0]) for path in folder.glob("*.pdb")}
+
+
+@pytest.mark.parametrize("shuffled", [False, True])
+@pytest.mark.parametrize(("width", "height"), [(3, 3), (2, 4), (3, 2)])
+def test_every_goal_blank_cell_gets_breadth_first_lengths_from_its_orbits_tables(
+    twin: CompiledTwins,
+    width: int,
+    height: int,
+    shuffled: bool,
+    *,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A goal whose blank is in another cell of an orbit is searched turned or flipped onto
+    # the one cell of the orbit that gets tables: the lengths stay the breadth-first ones.
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    cell_count = width * height
+    for blank_cell in range(cell_count):
+        goal = goal_with_blank_in(width, height, blank_cell, shuffled)
+        for tiles, distance in samples(width, height, goal.tiles, 6):
+            board = Board(width, height, tiles)
+            found = search.solve_optimal(board, goal)
+            assert found is not None
+            assert len(found[0]) == distance, (goal.tiles, tiles)
+            assert replay_end(board, found[0]) == goal
+    orbits = {symmetry.orbit(width, height, cell) for cell in range(cell_count)}
+    assert blank_cells_built(tmp_path) == {cells[0] for cells in orbits}
+    assert len(orbits) < cell_count
+
+
+#: 4x4 goals whose blank another cell's tables serve, with that cell: blank last (15) and a
+#: middle cell (10) are turned onto blank first (0) and cell 5.
+SERVED_FIFTEEN_GOALS = {
+    "blank-last": (Board.solved(4, 4), 0),
+    "middle-10": (Board(4, 4, (*range(1, 11), 0, *range(11, 16))), 5),
+}
+
+
+@pytest.mark.parametrize("goal_name", sorted(SERVED_FIFTEEN_GOALS))
+def test_fifteen_puzzles_through_a_symmetry_match_the_goals_own_tables(
+    compiled: Compiled, goal_name: str
+) -> None:
+    # Random boards (Korf's kind, not near the goal): the length through the other cell's
+    # tables equals the length the goal's own tables find, both replayed to the goal.
+    goal, table_cell = SERVED_FIFTEEN_GOALS[goal_name]
+    assert pattern_db.serving_cell(4, 4, goal.blank_index) == table_cell
+    pattern_db.load(4, 4, table_cell, engine=compiled.search)
+    assert search.databases_ready(goal)
+    own = pattern_db.load(4, 4, goal.blank_index, engine=compiled.search)
+    rng = random.Random(f"through-{goal_name}")
+    for _ in range(3):
+        board = random_board(4, 4, solvable=True, goal=goal, rng=rng)
+        outcome = search.search_optimal(board, goal)
+        assert outcome.moves is not None
+        assert replay_end(board, outcome.moves) == goal
+        labels, _nodes = run_twin(own, search.relabel(board, goal), compiled.search)
+        assert replay_end(board, [goal.tiles[label] for label in labels]) == goal
+        assert len(outcome.moves) == len(labels)
+
+
+def test_a_blank_last_fifteen_puzzle_after_a_blank_first_one_builds_nothing(
+    compiled: Compiled, session_cache: Path
+) -> None:
+    # The session's 4x4 tables (6-6-3 here) built for Korf's goal serve the blank-last goal.
+    korf = Board(4, 4, korf_instances()[78][2])
+    assert search.solve_optimal(korf, Board.solved(4, 4, blank_first=True)) is not None
+    assert pattern_db.is_cached(4, 4, 0, engine=compiled.search)
+    before = sorted(session_cache.glob("pattern-*-4x4-*.pdb"))
+    goal = Board.solved(4, 4)
+    assert search.databases_ready(goal)
+    board = random_board(4, 4, solvable=True, goal=goal, rng=random.Random("blank-last"))
+    found = search.solve_optimal(board, goal)
+    assert found is not None
+    assert replay_end(board, found[0]) == goal
+    assert sorted(session_cache.glob("pattern-*-4x4-*.pdb")) == before

@@ -44,6 +44,7 @@ from tests.core.test_search import DATA
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
 
 class StandInEngine:
@@ -89,6 +90,7 @@ def install_engine(monkeypatch: pytest.MonkeyPatch) -> Callable[..., StandInEngi
         module.search_optimal = engine.search_optimal  # type: ignore[attr-defined]
         module.databases_ready = lambda goal: True  # type: ignore[attr-defined]
         module.prepare_databases = never_called  # type: ignore[attr-defined]
+        module.tables_serve = never_called  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, "core.search", module)
         return engine
 
@@ -219,10 +221,99 @@ def test_the_first_search_of_a_shape_reports_building_its_tables(
     assert building == sorted(building)
     assert building[-1] == 1.0
     assert all(0.0 <= fraction <= 1.0 for fraction in building)
+    # Which goals the tables serve: blank last is a corner, like blank first.
+    assert {report.tables_serve for report in reports if report.building_tables is not None} == {
+        "every 3x3 goal with the blank in a corner"
+    }
     # Built once: the next search of the shape starts at once, with no building reports.
     reports.clear()
     solve(board, progress=reports.append)
     assert all(report.building_tables is None for report in reports)
+
+
+def table_files(folder: Path) -> dict[str, int]:
+    return {path.name: path.stat().st_mtime_ns for path in folder.glob("*.pdb")}
+
+
+@pytest.mark.parametrize(("width", "height"), [(3, 3), (2, 4)])
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [(GoalName.BLANK_FIRST, GoalName.BLANK_LAST), (GoalName.BLANK_LAST, GoalName.BLANK_FIRST)],
+)
+def test_the_other_corner_goal_after_one_builds_nothing(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    width: int,
+    height: int,
+    *,
+    first: GoalName,
+    then: GoalName,
+) -> None:
+    # Blank first and blank last share one table set: the second solve, as the window and
+    # `solve` run it (with progress), is ready at once and reports no build.
+    from core import pattern_db, search
+
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    pattern_db.forget_loaded()
+    rng = random.Random(f"{width}x{height}")
+    board = random_board(width, height, solvable=True, goal=first, rng=rng)
+    solution = solve(board, first, progress=lambda _report: None)
+    assert solution.optimal
+    built = table_files(tmp_path)
+    assert built
+    then_goal = goal_board(then, width, height)
+    assert search.databases_ready(then_goal)
+    pattern_db.forget_loaded()  # from the disk, as a later run would
+    assert search.databases_ready(then_goal)
+    reports: list[SearchProgress] = []
+    board = random_board(width, height, solvable=True, goal=then, rng=rng)
+    solution = solve(board, then, progress=reports.append)
+    assert solution.optimal
+    assert replay_end(board, solution.moves) == then_goal
+    assert all(report.building_tables is None for report in reports)
+    assert table_files(tmp_path) == built
+
+
+def test_a_goal_in_another_orbit_says_its_tables_need_building(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core import pattern_db, search
+
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    pattern_db.forget_loaded()
+    assert search.prepare_databases(goal_board(GoalName.BLANK_LAST, 3, 3))
+    centre = Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))
+    edge = Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))
+    assert not search.databases_ready(centre)
+    assert not search.databases_ready(edge)
+    reports: list[SearchProgress] = []
+    board = random_board(3, 3, solvable=True, goal=edge, rng=random.Random(7))
+    assert solve(board, edge, progress=reports.append).optimal
+    assert {report.tables_serve for report in reports if report.building_tables is not None} == {
+        "every 3x3 goal with the blank on an edge, not in a corner"
+    }
+    # The edge goal's tables serve every edge cell, not the centre.
+    assert search.databases_ready(Board(3, 3, (1, 0, 2, 3, 4, 5, 6, 7, 8)))
+    assert not search.databases_ready(centre)
+
+
+def test_a_blank_last_goal_builds_blank_firsts_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every goal of an orbit is searched on the tables of its first cell, whatever else the
+    # cache holds: a set of blank last's own, from before tables were shared, is not read.
+    from core import pattern_db, search, speedups
+
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    pattern_db.forget_loaded()
+    pattern_db.load(2, 4, 7, engine=speedups.compiled_twins.search)
+    goal = goal_board(GoalName.BLANK_LAST, 2, 4)
+    assert not search.databases_ready(goal)
+    board = random_board(2, 4, solvable=True, goal=goal, rng=random.Random(3))
+    solution = solve(board, goal, progress=lambda _report: None)
+    assert replay_end(board, solution.moves) == goal
+    assert {name.split("-")[3] for name in table_files(tmp_path)} == {"blank0", "blank7"}
+    assert search.databases_ready(goal_board(GoalName.BLANK_FIRST, 2, 4))
 
 
 @pytest.mark.parametrize("method", [None, SolveMethod.OPTIMAL, SolveMethod.FAST])

@@ -131,7 +131,14 @@ def test_at_640x480_the_player_leaves_the_board_its_height(qtbot: QtBot, window)
 def test_a_long_progress_line_does_not_widen_a_small_window(qtbot: QtBot, window) -> None:
     sized(window, 640, 480)
     window.solve_progress.start("Searching for a shortest solution for at most 30 s")
-    window.solve_progress.show_progress(SearchProgress(0, 0, 5.0, building_tables=0.63))
+    from core.search import tables_serve
+
+    # The longest words the tables' goals get: a cell named, with its orbit's size.
+    goal = Board(5, 3, (1, 0, *range(2, 15)))
+    serves = tables_serve(goal)
+    assert "turn or flip" in serves
+    building = SearchProgress(0, 0, 5.0, building_tables=0.63, tables_serve=serves)
+    window.solve_progress.show_progress(building)
     settle_layout()
     assert window.width() <= 640
     assert board_fully_shown(window)

@@ -289,8 +289,11 @@ def test_hint_refuses_an_unsolvable_board(window: MainWindow) -> None:
 def test_the_strip_says_when_the_tables_are_being_built() -> None:
     from gui.solve_progress import progress_text
 
-    building = SearchProgress(0, 0, 2.0, building_tables=0.4)
-    assert progress_text(building) == "building its tables, once for this shape: 40%"
+    corner = "every 4x4 goal with the blank in a corner"
+    building = SearchProgress(0, 0, 2.0, building_tables=0.4, tables_serve=corner)
+    assert progress_text(building) == (
+        "building its tables, once for every 4x4 goal with the blank in a corner: 40%"
+    )
     searching = SearchProgress(42, 1_234_567, 3.2)
     assert progress_text(searching) == "depth 42 \u00b7 1,234,567 positions \u00b7 3 s"
 
@@ -311,9 +314,12 @@ def test_the_strip_fills_its_bar_while_the_tables_are_built(qtbot: QtBot) -> Non
 
 def test_the_hint_says_when_the_tables_are_being_built(window: MainWindow) -> None:
     # As the hint's search reports from its thread.
-    window.solving.hint_runner.progressed.emit(SearchProgress(0, 0, 5.0, building_tables=0.5))
+    middle = "every 4x4 goal with the blank in a middle cell"
+    building = SearchProgress(0, 0, 5.0, building_tables=0.5, tables_serve=middle)
+    window.solving.hint_runner.progressed.emit(building)
     assert window.status_message.text() == (
-        "Looking for the next move: building its tables, once for this shape: 50%"
+        "Looking for the next move: building its tables, once for every 4x4 goal with the "
+        "blank in a middle cell: 50%"
     )
 
 
