@@ -23,7 +23,6 @@ Prints a Markdown table of medians.
 from __future__ import annotations
 
 import argparse
-import compileall
 import json
 import os
 import statistics
@@ -35,7 +34,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import PYTHON, REPO_ROOT, load_average, markdown_table
+from bench.common import PYTHON, REPO_ROOT, compile_bytecode, load_average, markdown_table
 
 PHOTO = REPO_ROOT / "resources" / "screenshots" / "photo-read-4x4.jpg"
 BOARD_3X3 = "1 2 3\n4 0 6\n7 5 8\n"
@@ -112,12 +111,6 @@ print(json.dumps(times), flush=True)
 """
 
 
-def compile_checkout(root: Path) -> None:
-    """Bytecode for the checkout's core and gui (see bench.common.compile_bytecode)."""
-    for package in ("core", "gui"):
-        compileall.compile_dir(str(root / package), quiet=1)
-
-
 def first_use_times(root: Path, settings_dir: str, board: str) -> dict[str, float]:
     env = dict(
         os.environ,
@@ -146,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare is not None:
         checkouts["compared"] = args.compare.resolve()
     for root in checkouts.values():
-        compile_checkout(root)
+        compile_bytecode(root)
     load_before = load_average()
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in checkouts}
     with tempfile.TemporaryDirectory(prefix="slidecheck-first-use-") as scratch:

@@ -15,7 +15,9 @@ window builds 202 of them (73 ms; the bare window none, Slidecheck's window 232)
 
 Target (issue 21): within 1.3x of the reference window, the same Qt parts with none of the
 logic; the bare window's ratio is printed too (its earlier target was 1.5x, below what
-PySide6 charges for the reference's parts). Prints a Markdown table.
+PySide6 charges for the reference's parts). With `--compare DIR`, Slidecheck's start from
+another checkout (say, one of main before a change) is timed too, interleaved with the
+others run by run. Prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -46,6 +48,17 @@ CHILD = str(Path(__file__).resolve().with_name("show_window.py"))
 TARGET_RATIO = 1.3
 
 
+def checkout_env(root: Path) -> dict[str, str]:
+    """The children's environment, `gui` and `core` imported from the checkout at `root`.
+
+    The child runs as a script from bench/: without PYTHONPATH, `gui` would be whichever
+    checkout the venv's editable install points at, not this one (a second worktree)."""
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
+    return env
+
+
 def time_to_shown(kind: str, settings_dir: str, env: dict[str, str]) -> tuple[float, float]:
     """(ms from spawn to first frame, ms from spawn to exit) for one start of `kind`."""
     started = time.perf_counter()
@@ -66,57 +79,60 @@ def time_to_shown(kind: str, settings_dir: str, env: dict[str, str]) -> tuple[fl
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="timed starts of each window")
+    parser.add_argument(
+        "--compare", type=Path, help="another checkout whose start is timed alongside"
+    )
     args = parser.parse_args(argv)
     compile_bytecode()
-    env = dict(os.environ)
-    env.setdefault("QT_QPA_PLATFORM", "offscreen")
-    # The child runs as a script from bench/: without this, `gui` would be whichever
-    # checkout the venv's editable install points at, not this one (a second worktree).
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    load_before = load_average()
-    samples: dict[str, list[tuple[float, float]]] = {"bare": [], "minimal": [], "slidecheck": []}
-    with tempfile.TemporaryDirectory(prefix="slidecheck-bench-") as settings_dir:
-        for kind in samples:  # warm-up: page cache, font cache, settings file
-            time_to_shown(kind, settings_dir, env)
-        for _ in range(args.runs):
-            for kind, kind_samples in samples.items():
-                kind_samples.append(time_to_shown(kind, settings_dir, env))
-    medians = {
-        kind: (
-            statistics.median(shown for shown, _ in kind_samples),
-            statistics.median(exited for _, exited in kind_samples),
-        )
-        for kind, kind_samples in samples.items()
+    env = checkout_env(REPO_ROOT)
+    # Each window: (kind for the child, its environment).
+    windows = {
+        "bare": ("bare", env),
+        "minimal": ("minimal", env),
+        "slidecheck": ("slidecheck", env),
     }
-    ratio = medians["slidecheck"][0] / medians["bare"][0]
-    minimal_ratio = medians["minimal"][0] / medians["bare"][0]
-    reference_ratio = medians["slidecheck"][0] / medians["minimal"][0]
-    rows = [
-        [
-            "bare PySide6 QWidget (1180x780)",
-            f"{medians['bare'][0]:.1f}",
-            f"{medians['bare'][1]:.1f}",
-            "1.00",
-            "-",
-            "-",
-        ],
-        [
-            "reference: minimal main window of the same Qt parts",
-            f"{medians['minimal'][0]:.1f}",
-            f"{medians['minimal'][1]:.1f}",
-            f"{minimal_ratio:.2f}",
-            "1.00",
-            "-",
-        ],
-        [
-            "Slidecheck main window (`gui.app.main`)",
-            f"{medians['slidecheck'][0]:.1f}",
-            f"{medians['slidecheck'][1]:.1f}",
-            f"{ratio:.2f}",
-            f"{reference_ratio:.2f}",
-            f"<= {TARGET_RATIO}x the reference: {verdict_word(reference_ratio, TARGET_RATIO)}",
-        ],
-    ]
+    if args.compare is not None:
+        compared = args.compare.resolve()
+        compile_bytecode(compared)
+        windows["compared"] = ("slidecheck", checkout_env(compared))
+    load_before = load_average()
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in windows}
+    with tempfile.TemporaryDirectory(prefix="slidecheck-bench-") as settings_dir:
+        for kind, kind_env in windows.values():  # warm-up: page cache, font cache, settings
+            time_to_shown(kind, settings_dir, kind_env)
+        for _ in range(args.runs):
+            for name, (kind, kind_env) in windows.items():
+                samples[name].append(time_to_shown(kind, settings_dir, kind_env))
+    medians = {
+        name: (
+            statistics.median(shown for shown, _ in name_samples),
+            statistics.median(exited for _, exited in name_samples),
+        )
+        for name, name_samples in samples.items()
+    }
+    bare, minimal = medians["bare"][0], medians["minimal"][0]
+    labels = {
+        "bare": "bare PySide6 QWidget (1180x780)",
+        "minimal": "reference: minimal main window of the same Qt parts",
+        "slidecheck": "Slidecheck main window (`gui.app.main`)",
+        "compared": f"Slidecheck main window, `{args.compare}`",
+    }
+    rows = []
+    for name, (shown, exited) in medians.items():
+        target = "-"
+        if name in ("slidecheck", "compared"):
+            verdict = verdict_word(shown / minimal, TARGET_RATIO)
+            target = f"<= {TARGET_RATIO}x the reference: {verdict}"
+        rows.append(
+            [
+                labels[name],
+                f"{shown:.1f}",
+                f"{exited:.1f}",
+                f"{shown / bare:.2f}",
+                "-" if name == "bare" else f"{shown / minimal:.2f}",
+                target,
+            ]
+        )
     print(
         "### Start to a shown window "
         f"(QT_QPA_PLATFORM={env['QT_QPA_PLATFORM']})\n\n"
