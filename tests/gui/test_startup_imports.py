@@ -38,6 +38,14 @@ NOT_AT_START = (
     "PIL",
     # The command line.
     "core.cli",
+    # The controllers behind the menus' actions (gui.actions makes the actions at start),
+    # made on the first trigger.
+    "gui.edit_controller",
+    "gui.photo_import",
+    "gui.clipboard_export",
+    "gui.solve_controller",
+    "gui.playback",
+    "gui.help_menu",
     # The features' widgets, threads and dialogs.
     "gui.solution_player",
     "gui.transport_icons",
