@@ -3,7 +3,9 @@
 Both are started the same way, as `python bench/show_window.py KIND SETTINGS_DIR` with the
 same interpreter and QT_QPA_PLATFORM (offscreen unless set), interleaved run by run. The
 time is from just before the process is spawned to the end of the window's first painted
-frame (the child prints the shared monotonic clock then and quits). Slidecheck's side runs
+frame (the child prints the shared monotonic clock then and quits). The CPU time the child
+used until then is printed beside it: work done, much less disturbed than the wall clock
+when other programs share the processors. Slidecheck's side runs
 `gui.app.main`, the real start-up, with settings in a scratch directory that the warm-up
 run has filled in, as a second launch would find them.
 
@@ -30,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -59,8 +62,17 @@ def checkout_env(root: Path) -> dict[str, str]:
     return env
 
 
-def time_to_shown(kind: str, settings_dir: str, env: dict[str, str]) -> tuple[float, float]:
-    """(ms from spawn to first frame, ms from spawn to exit) for one start of `kind`."""
+class Start(NamedTuple):
+    """One start, ms: spawn to the end of the first frame, spawn to exit, and the CPU time
+    the child used until its first frame."""
+
+    shown: float
+    exited: float
+    cpu: float
+
+
+def time_to_shown(kind: str, settings_dir: str, env: dict[str, str]) -> Start:
+    """One start of `kind`, timed."""
     started = time.perf_counter()
     completed = subprocess.run(
         [PYTHON, CHILD, kind, settings_dir],
@@ -72,8 +84,8 @@ def time_to_shown(kind: str, settings_dir: str, env: dict[str, str]) -> tuple[fl
     exited = time.perf_counter()
     if completed.returncode != 0 or not completed.stdout.strip():
         raise RuntimeError(f"{kind} window failed ({completed.returncode}): {completed.stderr}")
-    shown = float(completed.stdout.split()[0])
-    return (shown - started) * 1000.0, (exited - started) * 1000.0
+    shown, cpu = (float(field) for field in completed.stdout.split()[:2])
+    return Start((shown - started) * 1000.0, (exited - started) * 1000.0, cpu * 1000.0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         compile_bytecode(compared)
         windows["compared"] = ("slidecheck", checkout_env(compared))
     load_before = load_average()
-    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in windows}
+    samples: dict[str, list[Start]] = {name: [] for name in windows}
     with tempfile.TemporaryDirectory(prefix="slidecheck-bench-") as settings_dir:
         for kind, kind_env in windows.values():  # warm-up: page cache, font cache, settings
             time_to_shown(kind, settings_dir, kind_env)
@@ -104,13 +116,10 @@ def main(argv: list[str] | None = None) -> int:
             for name, (kind, kind_env) in windows.items():
                 samples[name].append(time_to_shown(kind, settings_dir, kind_env))
     medians = {
-        name: (
-            statistics.median(shown for shown, _ in name_samples),
-            statistics.median(exited for _, exited in name_samples),
-        )
-        for name, name_samples in samples.items()
+        name: Start(*(statistics.median(column) for column in zip(*starts, strict=True)))
+        for name, starts in samples.items()
     }
-    bare, minimal = medians["bare"][0], medians["minimal"][0]
+    bare, minimal = medians["bare"].shown, medians["minimal"].shown
     labels = {
         "bare": "bare PySide6 QWidget (1180x780)",
         "minimal": "reference: minimal main window of the same Qt parts",
@@ -118,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         "compared": f"Slidecheck main window, `{args.compare}`",
     }
     rows = []
-    for name, (shown, exited) in medians.items():
+    for name, (shown, exited, cpu) in medians.items():
         target = "-"
         if name in ("slidecheck", "compared"):
             verdict = verdict_word(shown / minimal, TARGET_RATIO)
@@ -128,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                 labels[name],
                 f"{shown:.1f}",
                 f"{exited:.1f}",
+                f"{cpu:.1f}",
                 f"{shown / bare:.2f}",
                 "-" if name == "bare" else f"{shown / minimal:.2f}",
                 target,
@@ -137,12 +147,22 @@ def main(argv: list[str] | None = None) -> int:
         "### Start to a shown window "
         f"(QT_QPA_PLATFORM={env['QT_QPA_PLATFORM']})\n\n"
         f"Median of {args.runs} starts each, interleaved: ms from spawning the process to the "
-        "end of its first painted frame, and to its exit. "
+        "end of its first painted frame, and to its exit; the CPU time the process used "
+        "until its first frame. "
         f"Load average before/after: {load_before}/{load_average()}.\n"
     )
     print(
         markdown_table(
-            ["window", "to shown ms", "to exit ms", "vs bare", "vs reference", "target"], rows
+            [
+                "window",
+                "to shown ms",
+                "to exit ms",
+                "CPU to shown ms",
+                "vs bare",
+                "vs reference",
+                "target",
+            ],
+            rows,
         ),
     )
     return 0

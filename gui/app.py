@@ -140,10 +140,33 @@ def application_icon() -> QIcon:
     return QIcon(str(path)) if path.is_file() else QIcon()
 
 
+def stop_pyside_feature_scan() -> None:
+    """Give Python its own `__import__` back from PySide6's.
+
+    PySide6 replaces `__import__` with one that serves `from __feature__ import snake_case`
+    (PySide's opt-in snake_case and true_property API) and, for that, reads the source of
+    every module imported after Qt to see whether it names PySide6: the window's modules at
+    start-up, numpy's on the first photo. Slidecheck uses no such feature, and a module
+    never looked at is treated as one found not to use it. Does nothing if PySide6 has not
+    put its import in place (another version).
+    """
+    import builtins
+
+    feature_import = getattr(builtins, "__feature_import__", None)
+    original = getattr(builtins, "__orig_import__", None)
+    if (
+        original is not None
+        and feature_import is not None
+        and builtins.__import__ is feature_import
+    ):
+        builtins.__import__ = original
+
+
 def create_application(argv: Sequence[str], style: str = "system") -> QApplication:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
+    stop_pyside_feature_scan()  # before the window's modules are imported
     from gui.appearance import forced_palette
 
     existing = QApplication.instance()
