@@ -8,7 +8,7 @@ the exported PNG or SVG (every cell). It reads the model; it keeps nothing betwe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
@@ -27,8 +27,7 @@ MARGIN = 8
 HEADER = 30
 
 
-@dataclass(frozen=True)
-class BoardGeometry:
+class BoardGeometry(NamedTuple):
     """Where everything sits, in content coordinates (before scrolling)."""
 
     columns: int
@@ -89,8 +88,7 @@ class BoardGeometry:
         return range(first_row, last_row + 1), range(first_column, last_column + 1)
 
 
-@dataclass(frozen=True)
-class TileSlide:
+class TileSlide(NamedTuple):
     """A tile on its way between two cells (the solution player's move, animated)."""
 
     #: The cell the tile left (the blank's cell now).

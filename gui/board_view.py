@@ -9,8 +9,7 @@ in the model, which is view state every panel shares.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -84,8 +83,7 @@ class _Entry(enum.Enum):
     ADVANCED = enum.auto()
 
 
-@dataclass(frozen=True)
-class Interaction:
+class Interaction(NamedTuple):
     """Which gestures the board takes; the window's mode chooses (gui.mode_controller)."""
 
     #: Keys type numbers into the cursor's cell.

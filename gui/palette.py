@@ -8,7 +8,7 @@ dark tiles with the same meaning.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from PySide6.QtGui import QColor, QPalette
 
@@ -39,8 +39,7 @@ def verdict_colour(solvable: bool | None) -> QColor:
     return QColor(SOLVABLE_BLUE if solvable else UNSOLVABLE_ORANGE)
 
 
-@dataclass(frozen=True)
-class BoardColours:
+class BoardColours(NamedTuple):
     """Every colour the board view paints with, for one palette and one verdict."""
 
     background: QColor
