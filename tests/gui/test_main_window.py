@@ -546,6 +546,20 @@ def test_ctrl_shift_d_toggles_dark_and_light(qtbot: QtBot, window) -> None:
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
+def test_system_colours_give_back_the_style_the_window_started_with(make_window) -> None:
+    started_with = QApplication.style().name()
+    QApplication.setStyle("Windows")  # a desktop style other than the forced palettes' Fusion
+    try:
+        window = make_window()
+        window.appearance.set_appearance(Appearance.DARK)
+        assert QApplication.style().name() == "fusion"
+        window.appearance.set_appearance(Appearance.SYSTEM)
+        assert QApplication.style().name() == "windows"
+    finally:
+        window.appearance.set_appearance(Appearance.SYSTEM)
+        QApplication.setStyle(started_with)
+
+
 def test_dark_mode_from_the_view_menu_is_kept_for_the_next_start(qtbot: QtBot, make_window) -> None:
     original = QApplication.palette()
     window = make_window()
