@@ -34,12 +34,11 @@ from gui.actions import (
 )
 from gui.app_info import APP_NAME
 from gui.appearance import AppearanceController
-from gui.board_editor import BoardEditor
+from gui.board_editor import UNDO_LIMIT, BoardEditor
 from gui.board_files import BoardFiles
 from gui.board_instruction import BoardInstruction
 from gui.board_model import BoardModel
 from gui.board_view import BoardView
-from gui.commands import UNDO_LIMIT
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
 from gui.goal_picker import GoalPicker
