@@ -10,8 +10,10 @@ process for comparison, so the price moved out of start-up can be seen:
   photo dialog has painted (decoding on the reader's thread included, the reading of the
   numbers not).
 
-Each child process starts the window (`MainWindow`, offscreen), lets it paint, then times
-Solve twice (closing the player between) and the photo dialog twice (closing it between).
+Each child process sets the application up as the real start-up does
+(`gui.app.create_application`), starts the window (`MainWindow`, offscreen), lets it paint,
+then times Solve twice (closing the player between) and the photo dialog twice (closing it
+between).
 With `--compare DIR`, the same children also run on the code of another checkout (say, one
 of main before a change), interleaved run by run with this one's.
 
@@ -69,7 +71,10 @@ def wait_until(condition, what):
         app.processEvents()
         time.sleep(0.0005)
 
+from gui.app import create_application
 from gui.main_window import MainWindow
+
+create_application([])  # the application set up as the real start-up does (it reuses `app`)
 
 settings = QSettings(settings_dir + "/settings.ini", QSettings.Format.IniFormat)
 window = MainWindow(settings, restore=False)
