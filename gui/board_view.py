@@ -47,6 +47,7 @@ from gui.board_painter import (
     TileSlide,
     ViewState,
 )
+from gui.palette import fill_rect
 from gui.tile_cache import TileCache
 
 if TYPE_CHECKING:
@@ -355,7 +356,7 @@ class BoardView(QAbstractScrollArea):
         self.painter().paint(painter, self._geometry, area, self.state)
         caret = self.caret_rect()
         if caret is not None:
-            painter.fillRect(caret, self.palette().color(QPalette.ColorRole.Text))
+            fill_rect(painter, caret, self.palette().color(QPalette.ColorRole.Text))
         painter.end()
 
     def _update_accessible_description(self) -> None:

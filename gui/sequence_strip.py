@@ -25,7 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QSizePolicy, QWidget
 
-from gui.palette import BoardColours, mix
+from gui.palette import BoardColours, fill_rect, mix
 from gui.tile_cache import TileCache
 
 if TYPE_CHECKING:
@@ -310,7 +310,7 @@ class SequenceStrip(QAbstractScrollArea):
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
-        painter.fillRect(self.viewport().rect(), palette.color(QPalette.ColorRole.Window))
+        fill_rect(painter, self.viewport().rect(), palette.color(QPalette.ColorRole.Window))
         index = self._model.inversion_index
         if index is None:
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
