@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 #: Window size of `--screenshot` renders: wide enough for the side panels, README friendly.
 SCREENSHOT_SIZE = (1180, 760)
+#: Set to 1, the window quits once its first frame is painted and prints that moment,
+#: `time.perf_counter()` (a clock every process on the machine shares), on stdout: how
+#: packaging/measure.py times the bundle's start against a hello-world window's.
+FIRST_FRAME_VARIABLE = "SLIDECHECK_QUIT_AFTER_FIRST_FRAME"
 
 
 COMMANDS_HELP = """\
@@ -185,6 +189,34 @@ def create_application(argv: Sequence[str], style: str = "system") -> QApplicati
     return app
 
 
+def quit_after_first_frame(app: QApplication) -> None:
+    """Print the moment the first top-level window has painted its first frame (its
+    children included), and quit (see `FIRST_FRAME_VARIABLE`)."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QWidget
+
+    def report() -> None:
+        print(f"{time.perf_counter():.6f}", flush=True)
+        app.quit()
+
+    class FirstFrame(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if (
+                event.type() == QEvent.Type.Paint
+                and isinstance(watched, QWidget)
+                and watched.isWindow()
+            ):
+                app.removeEventFilter(self)
+                # The children paint in the same pass; a zero timer runs once it is done.
+                QTimer.singleShot(0, report)
+            return False
+
+    watcher = FirstFrame(app)
+    app.installEventFilter(watcher)
+
+
 def settle_layout(passes: int = 5) -> None:
     """Let layout run to rest: text that wraps to a new width asks for another pass, and a
     render taken after only one shows a panel sized for the width it had before."""
@@ -278,6 +310,8 @@ def main(argv: Sequence[str]) -> int:
         )
         return 2
     app = create_application([], arguments.style)
+    if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
+        quit_after_first_frame(app)
     from gui.appearance import Appearance
     from gui.main_window import MainWindow
 
