@@ -145,15 +145,16 @@ def load_average() -> str:
         return "-"
 
 
-def compile_bytecode() -> None:
-    """Compile core and gui to bytecode (`__pycache__`, git-ignored) before timing anything.
+def compile_bytecode(root: Path = REPO_ROOT) -> None:
+    """Compile the core and gui of the checkout at `root` to bytecode (`__pycache__`,
+    git-ignored) before timing anything.
 
     An installed or bundled Slidecheck, or any run after the first, loads bytecode; a
     machine with PYTHONDONTWRITEBYTECODE=1 (this one has it) would otherwise compile every
     module from source in every timed process and charge that to start-up.
     """
     for package in ("core", "gui"):
-        compileall.compile_dir(str(REPO_ROOT / package), quiet=1)
+        compileall.compile_dir(str(root / package), quiet=1)
 
 
 def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

@@ -10,8 +10,10 @@ process for comparison, so the price moved out of start-up can be seen:
   photo dialog has painted (decoding on the reader's thread included, the reading of the
   numbers not).
 
-Each child process starts the window (`MainWindow`, offscreen), lets it paint, then times
-Solve twice (closing the player between) and the photo dialog twice (closing it between).
+Each child process sets the application up as the real start-up does
+(`gui.app.create_application`), starts the window (`MainWindow`, offscreen), lets it paint,
+then times Solve twice (closing the player between) and the photo dialog twice (closing it
+between).
 With `--compare DIR`, the same children also run on the code of another checkout (say, one
 of main before a change), interleaved run by run with this one's.
 
@@ -23,7 +25,6 @@ Prints a Markdown table of medians.
 from __future__ import annotations
 
 import argparse
-import compileall
 import json
 import os
 import statistics
@@ -35,7 +36,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import PYTHON, REPO_ROOT, load_average, markdown_table
+from bench.common import PYTHON, REPO_ROOT, compile_bytecode, load_average, markdown_table
 
 PHOTO = REPO_ROOT / "resources" / "screenshots" / "photo-read-4x4.jpg"
 BOARD_3X3 = "1 2 3\n4 0 6\n7 5 8\n"
@@ -70,7 +71,10 @@ def wait_until(condition, what):
         app.processEvents()
         time.sleep(0.0005)
 
+from gui.app import create_application
 from gui.main_window import MainWindow
+
+create_application([])  # the application set up as the real start-up does (it reuses `app`)
 
 settings = QSettings(settings_dir + "/settings.ini", QSettings.Format.IniFormat)
 window = MainWindow(settings, restore=False)
@@ -112,12 +116,6 @@ print(json.dumps(times), flush=True)
 """
 
 
-def compile_checkout(root: Path) -> None:
-    """Bytecode for the checkout's core and gui (see bench.common.compile_bytecode)."""
-    for package in ("core", "gui"):
-        compileall.compile_dir(str(root / package), quiet=1)
-
-
 def first_use_times(root: Path, settings_dir: str, board: str) -> dict[str, float]:
     env = dict(
         os.environ,
@@ -146,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.compare is not None:
         checkouts["compared"] = args.compare.resolve()
     for root in checkouts.values():
-        compile_checkout(root)
+        compile_bytecode(root)
     load_before = load_average()
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in checkouts}
     with tempfile.TemporaryDirectory(prefix="slidecheck-first-use-") as scratch:

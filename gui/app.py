@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 #: Window size of `--screenshot` renders: wide enough for the side panels, README friendly.
 SCREENSHOT_SIZE = (1180, 760)
+#: Set to 1, the window quits once its first frame is painted and prints that moment,
+#: `time.perf_counter()` (a clock every process on the machine shares), on stdout: how
+#: packaging/measure.py times the bundle's start against a hello-world window's.
+FIRST_FRAME_VARIABLE = "SLIDECHECK_QUIT_AFTER_FIRST_FRAME"
 
 
 COMMANDS_HELP = """\
@@ -140,10 +144,33 @@ def application_icon() -> QIcon:
     return QIcon(str(path)) if path.is_file() else QIcon()
 
 
+def stop_pyside_feature_scan() -> None:
+    """Give Python its own `__import__` back from PySide6's.
+
+    PySide6 replaces `__import__` with one that serves `from __feature__ import snake_case`
+    (PySide's opt-in snake_case and true_property API) and, for that, reads the source of
+    every module imported after Qt to see whether it names PySide6: the window's modules at
+    start-up, numpy's on the first photo. Slidecheck uses no such feature, and a module
+    never looked at is treated as one found not to use it. Does nothing if PySide6 has not
+    put its import in place (another version).
+    """
+    import builtins
+
+    feature_import = getattr(builtins, "__feature_import__", None)
+    original = getattr(builtins, "__orig_import__", None)
+    if (
+        original is not None
+        and feature_import is not None
+        and builtins.__import__ is feature_import
+    ):
+        builtins.__import__ = original
+
+
 def create_application(argv: Sequence[str], style: str = "system") -> QApplication:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
+    stop_pyside_feature_scan()  # before the window's modules are imported
     from gui.appearance import forced_palette
 
     existing = QApplication.instance()
@@ -160,6 +187,34 @@ def create_application(argv: Sequence[str], style: str = "system") -> QApplicati
         app.setStyle("Fusion")
         app.setPalette(palette)
     return app
+
+
+def quit_after_first_frame(app: QApplication) -> None:
+    """Print the moment the first top-level window has painted its first frame (its
+    children included), and quit (see `FIRST_FRAME_VARIABLE`)."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QWidget
+
+    def report() -> None:
+        print(f"{time.perf_counter():.6f}", flush=True)
+        app.quit()
+
+    class FirstFrame(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if (
+                event.type() == QEvent.Type.Paint
+                and isinstance(watched, QWidget)
+                and watched.isWindow()
+            ):
+                app.removeEventFilter(self)
+                # The children paint in the same pass; a zero timer runs once it is done.
+                QTimer.singleShot(0, report)
+            return False
+
+    watcher = FirstFrame(app)
+    app.installEventFilter(watcher)
 
 
 def settle_layout(passes: int = 5) -> None:
@@ -255,6 +310,8 @@ def main(argv: Sequence[str]) -> int:
         )
         return 2
     app = create_application([], arguments.style)
+    if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
+        quit_after_first_frame(app)
     from gui.appearance import Appearance
     from gui.main_window import MainWindow
 

@@ -87,8 +87,11 @@ class AppearanceController(QObject):
         super().__init__(window)
         self._session = session
         self._window = window
-        # What "system colours" goes back to after a forced light or dark palette.
-        self._system_style = QApplication.style().name()
+        # What "system colours" goes back to after a forced light or dark palette. The
+        # style's name is taken when a palette is first forced: asking for the style object
+        # from Python builds QStyle's many Python enum classes, which the first frame does
+        # not need.
+        self._system_style: str | None = None
         self._system_palette = QApplication.palette()
         self.actions: dict[Appearance, QAction] = {}
         group = QActionGroup(self)
@@ -121,9 +124,12 @@ class AppearanceController(QObject):
 
         palette = forced_palette(appearance)
         if palette is None:
-            QApplication.setStyle(self._system_style)
+            if self._system_style is not None:
+                QApplication.setStyle(self._system_style)
             QApplication.setPalette(self._system_palette)
         else:
+            if self._system_style is None:
+                self._system_style = QApplication.style().name()
             QApplication.setStyle("Fusion")
             QApplication.setPalette(palette)
         self._window.setPalette(QPalette())  # follow the application's colours from now on

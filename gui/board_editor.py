@@ -27,7 +27,6 @@ from core import (
 from core.draft import MAX_DIGITS, MAX_SIDE, Cell, Draft
 from core.formats import MAX_TEXT_LENGTH, ShapeChoice, ShapeQuestion, read_in_shape, shape_question
 from core.moves import Difficulty, shuffle_slides, shuffled
-from gui.commands import DraftCommand, SlideCommand, TypeIntoCellCommand
 from gui.goal_preview import goal_caption
 
 if TYPE_CHECKING:
@@ -36,13 +35,19 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
 
     from gui.board_model import BoardModel
+    from gui.commands import DraftCommand
 
+#: Most undo steps kept (the window sets it on its stack). With the largest step
+#: (gui.commands: a whole 100x100 board replaced, 80 kB) the history stays under 80 MB;
+#: with swaps and typing, under a megabyte.
+UNDO_LIMIT = 1000
 #: Sent by the board view as the digit when Backspace takes back the last digit typed.
 ERASE_LAST_DIGIT = -1
 
 
 class BoardEditor(QObject):
-    """Turns user intents into commands on `undo_stack` that change `model`."""
+    """Turns user intents into commands on `undo_stack` that change `model`. (The commands'
+    module, gui.commands, is imported by the first edit, not at start-up.)"""
 
     #: A short sentence for the status bar (why a paste failed, what a mode expects, ...).
     message = Signal(str)
@@ -73,6 +78,8 @@ class BoardEditor(QObject):
 
     def _show(self, draft: Draft, text: str) -> bool:
         """Put `draft` on screen as one undoable step named `text`."""
+        from gui.commands import DraftCommand
+
         return self._push(DraftCommand(self.model, draft, text))
 
     # -- typing -----------------------------------------------------------------------
@@ -104,6 +111,8 @@ class BoardEditor(QObject):
         # A number merges into the step its first key made, and only into that one: when
         # the first key changed nothing (typing 1 over a 1) there is no step to merge into,
         # and the next digit starts a new one rather than joining an older edit of the cell.
+        from gui.commands import TypeIntoCellCommand
+
         merges = continues and self._typing_step == (cell, self.undo_stack.index())
         if self._push(TypeIntoCellCommand(self.model, cell, value, continues=merges)):
             self._typing_step = (cell, self.undo_stack.index())
@@ -133,6 +142,8 @@ class BoardEditor(QObject):
         except BoardError as error:
             self.message.emit(str(error))
             return False
+        from gui.commands import SlideCommand
+
         return self._push(
             SlideCommand(self.model, self.model.draft.with_board(after), f"Slide {tile}")
         )
@@ -146,6 +157,8 @@ class BoardEditor(QObject):
         after = slide_in_direction(board, direction)
         if after is None:
             return False
+        from gui.commands import SlideCommand
+
         return self._push(
             SlideCommand(
                 self.model, self.model.draft.with_board(after), f"Slide {direction.name.lower()}"

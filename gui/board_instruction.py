@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QPainter, QPalette
 from PySide6.QtWidgets import QLabel
 
-from gui.palette import mix
+from gui.palette import fill_rect, mix
 
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
@@ -90,7 +90,7 @@ class BoardInstruction(QLabel):
         palette = self.palette()
         accent = palette.color(QPalette.ColorRole.Highlight)
         painter = QPainter(self)
-        painter.fillRect(self.rect(), mix(palette.color(QPalette.ColorRole.Window), accent, 0.14))
-        painter.fillRect(self.rect().adjusted(0, 0, -self.width() + 4, 0), accent)
+        fill_rect(painter, self.rect(), mix(palette.color(QPalette.ColorRole.Window), accent, 0.14))
+        fill_rect(painter, self.rect().adjusted(0, 0, -self.width() + 4, 0), accent)
         painter.end()
         super().paintEvent(event)

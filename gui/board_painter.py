@@ -8,13 +8,13 @@ the exported PNG or SVG (every cell). It reads the model; it keeps nothing betwe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPainter, QPalette, QPen
 
 from core.rule import Rule, rule_for_shape
-from gui.palette import BoardColours
+from gui.palette import BoardColours, fill_rect
 
 if TYPE_CHECKING:
     from gui.board_model import BoardModel
@@ -27,8 +27,7 @@ MARGIN = 8
 HEADER = 30
 
 
-@dataclass(frozen=True)
-class BoardGeometry:
+class BoardGeometry(NamedTuple):
     """Where everything sits, in content coordinates (before scrolling)."""
 
     columns: int
@@ -89,8 +88,7 @@ class BoardGeometry:
         return range(first_row, last_row + 1), range(first_column, last_column + 1)
 
 
-@dataclass(frozen=True)
-class TileSlide:
+class TileSlide(NamedTuple):
     """A tile on its way between two cells (the solution player's move, animated)."""
 
     #: The cell the tile left (the blank's cell now).
@@ -169,7 +167,7 @@ class BoardPainter:
             self.palette, None if verdict is None else verdict.solvable
         )
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.fillRect(area, colours.background)
+        fill_rect(painter, area, colours.background)
         rows, columns = geometry.visible_cells(area)
         board = model.board
         # The blank's row is marked only where the rule counts it (an even width).
@@ -180,12 +178,12 @@ class BoardPainter:
         # Row numbers and the header last, over scrolled cells, so they never leave view.
         if state.scroll_x > 0:
             gutter = QRectF(state.scroll_x, area.top(), MARGIN + geometry.gutter, area.height())
-            painter.fillRect(gutter, colours.background)
+            fill_rect(painter, gutter, colours.background)
             self._paint_blank_row_band(painter, geometry, colours, blank_row, gutter)
         self._paint_row_numbers(painter, geometry, colours, rows, blank_row, left=state.scroll_x)
         if state.scroll_y > 0:
             header = QRectF(area.left(), state.scroll_y, area.width(), MARGIN + HEADER - 4)
-            painter.fillRect(header, colours.background)
+            fill_rect(painter, header, colours.background)
         self._paint_header(painter, geometry, colours, state)
 
     # -- parts ------------------------------------------------------------------------

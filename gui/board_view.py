@@ -9,8 +9,7 @@ in the model, which is view state every panel shares.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -48,6 +47,7 @@ from gui.board_painter import (
     TileSlide,
     ViewState,
 )
+from gui.palette import fill_rect
 from gui.tile_cache import TileCache
 
 if TYPE_CHECKING:
@@ -84,8 +84,7 @@ class _Entry(enum.Enum):
     ADVANCED = enum.auto()
 
 
-@dataclass(frozen=True)
-class Interaction:
+class Interaction(NamedTuple):
     """Which gestures the board takes; the window's mode chooses (gui.mode_controller)."""
 
     #: Keys type numbers into the cursor's cell.
@@ -357,7 +356,7 @@ class BoardView(QAbstractScrollArea):
         self.painter().paint(painter, self._geometry, area, self.state)
         caret = self.caret_rect()
         if caret is not None:
-            painter.fillRect(caret, self.palette().color(QPalette.ColorRole.Text))
+            fill_rect(painter, caret, self.palette().color(QPalette.ColorRole.Text))
         painter.end()
 
     def _update_accessible_description(self) -> None:

@@ -1,8 +1,9 @@
 """The clipboard and image export: copy and paste the board as text, copy the result as a
 picture, and save it as PNG or SVG.
 
-A paste with a photo on the clipboard goes to the photo import. The controller owns its
-four actions and reports through its signals; it never imports the window.
+A paste with a photo on the clipboard goes to the photo import. The window makes the four
+actions (gui.actions) and builds this controller on the first that is triggered; it reports
+through its signals and never imports the window.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence
+from PySide6.QtGui import QGuiApplication
 
 from core.textio import quote_name
-from gui.actions import make_action
 from gui.status_line import one_line
 
 if TYPE_CHECKING:
@@ -25,13 +25,12 @@ if TYPE_CHECKING:
     from gui.board_editor import BoardEditor
     from gui.board_model import BoardModel
     from gui.export import ResultPicture
-    from gui.photo_import import PhotoImport
 
 
 class ClipboardExport(QObject):
     """Copy, paste and export for one window. The picture is drawn with `board_view`'s
-    palette and font, with inversion badges when `show_badges()` says so; `dialog_parent`
-    parents the export dialog and the actions."""
+    palette and font, with inversion badges when `show_badges()` says so; a photo pasted is
+    handed to `paste_photo()`; `dialog_parent` parents the export dialog."""
 
     #: A status line, said until the board next changes.
     message = Signal(str)
@@ -43,8 +42,8 @@ class ClipboardExport(QObject):
         self,
         model: BoardModel,
         editor: BoardEditor,
-        photos: PhotoImport,
         *,
+        paste_photo: Callable[[], None],
         board_view: QWidget,
         show_badges: Callable[[], bool],
         dialog_folder: Callable[[str], str],
@@ -53,40 +52,11 @@ class ClipboardExport(QObject):
         super().__init__(dialog_parent)
         self._model = model
         self._editor = editor
-        self._photos = photos
+        self._paste_photo = paste_photo
         self._board_view = board_view
         self._show_badges = show_badges
         self._dialog_folder = dialog_folder
         self._dialog_parent = dialog_parent
-        key = QKeySequence.StandardKey
-        self.export_action = make_action(
-            dialog_parent,
-            "&Export Image\u2026",
-            "exportAction",
-            "Ctrl+E",
-            "Save the result (verdict, numbers, board, reasoning) as PNG or SVG",
-        )
-        self.copy_image_action = make_action(
-            dialog_parent,
-            "Copy Result as &Image",
-            "copyImageAction",
-            "Ctrl+Shift+C",
-            "Copy the result (verdict, numbers, board, reasoning) as a picture",
-        )
-        self.copy_action = make_action(
-            dialog_parent, "&Copy Board", "copyAction", key.Copy, "Copy as text"
-        )
-        self.paste_action = make_action(
-            dialog_parent,
-            "&Paste Board",
-            "pasteAction",
-            key.Paste,
-            "Paste a board in any format, or a photo",
-        )
-        self.export_action.triggered.connect(self.export_image_dialog)
-        self.copy_image_action.triggered.connect(self.copy_result_image)
-        self.copy_action.triggered.connect(self.copy_board)
-        self.paste_action.triggered.connect(self.paste_board)
         editor.paste_refused.connect(self._refuse_paste)
 
     def copy_board(self) -> None:
@@ -97,7 +67,7 @@ class ClipboardExport(QObject):
         mime = QGuiApplication.clipboard().mimeData()
         if mime is not None and not mime.hasText() and (mime.hasImage() or mime.hasUrls()):
             # A copied photo (or a photo file copied in a file manager): read it.
-            self._photos.paste()
+            self._paste_photo()
             return
         if self._editor.paste_text(QGuiApplication.clipboard().text()):
             self.message.emit("Board pasted")

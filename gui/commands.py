@@ -4,8 +4,8 @@ A command keeps what its edit changed, not the whole board: a swap or a typed di
 the cells it changed with their old and new values (a few hundred bytes on any board), and
 the size and goal only when they changed. An edit that changes most cells (a paste, a new
 or random board, a resize) keeps the cells before and after, packed as 32-bit integers
-(80 kB on a 100x100 board). The window's stack holds at most `UNDO_LIMIT` commands, so the
-history stays bounded whatever the edits.
+(80 kB on a 100x100 board). The window's stack holds at most `gui.board_editor.UNDO_LIMIT`
+commands, so the history stays bounded whatever the edits.
 """
 
 from __future__ import annotations
@@ -25,9 +25,6 @@ if TYPE_CHECKING:
 
     from gui.board_model import BoardModel
 
-#: Most undo steps kept. With the largest step (a whole 100x100 board replaced, 80 kB) the
-#: history stays under 80 MB; with swaps and typing, under a megabyte.
-UNDO_LIMIT = 1000
 
 _EMPTY = -1  # a cell not filled in, in packed cells
 _PACKED_MAX = 2**31 - 1

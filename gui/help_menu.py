@@ -1,7 +1,8 @@
 """The Help menu: the guided walk through the check, why the rule works, and About.
 
-Each opens its own window over the board on screen; none changes the board. The walk is
-made on first use and kept, so it opens again where the user left it.
+Each opens its own window over the board on screen; none changes the board. The window
+makes the menu's actions (gui.actions) and builds this controller on the first that is
+triggered. The walk is made on first use and kept, so it opens again where the user left it.
 """
 
 from __future__ import annotations
@@ -9,9 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QAction
 
-from gui.actions import make_action
 from gui.app_info import APP_NAME, app_version
 
 if TYPE_CHECKING:
@@ -49,7 +48,7 @@ def beside(board: QRect, size: QSize, screen: QRect) -> QPoint:
 
 
 class HelpMenu(QObject):
-    """Help for one window's board; `dialog_parent` parents the dialogs and the actions."""
+    """Help for one window's board; `dialog_parent` parents the dialogs."""
 
     def __init__(
         self, model: BoardModel, *, dialog_parent: QWidget, board: QWidget | None = None
@@ -62,25 +61,6 @@ class HelpMenu(QObject):
         self._board = board
         #: Made on first use (Help > Walk Me Through It).
         self.walkthrough_dialog: WalkthroughDialog | None = None
-        self.walkthrough_action = make_action(
-            dialog_parent,
-            "&Walk Me Through It\u2026",
-            "walkthroughAction",
-            "F1",
-            "Check the board by hand, step by step: the inversions, the blank's row, the verdict",
-        )
-        self.why_action = make_action(
-            dialog_parent,
-            "Why the Rule &Works\u2026",
-            "whyAction",
-            None,
-            "Slide a tile sideways or up and down and watch the numbers",
-        )
-        self.about_action = make_action(dialog_parent, "&About Slidecheck", "aboutAction")
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.walkthrough_action.triggered.connect(self.show_walkthrough)
-        self.why_action.triggered.connect(self.show_why)
-        self.about_action.triggered.connect(self.show_about)
 
     def show_walkthrough(self) -> None:
         """Open the guided walk (not modal) or bring it to the front."""

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QPainter, QPaintEvent, QPalette, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gui.palette import PROBLEM_PURPLE, is_dark, mix
+from gui.palette import PROBLEM_PURPLE, fill_rect, is_dark, mix
 
 
 class InputErrorBanner(QWidget):
@@ -90,10 +90,10 @@ class InputErrorBanner(QWidget):
         painter = QPainter(self)
         if self.is_notice:
             tint = palette.color(QPalette.ColorRole.WindowText)
-            painter.fillRect(self.rect(), mix(base, tint, 0.12))
+            fill_rect(painter, self.rect(), mix(base, tint, 0.12))
             painter.setPen(palette.color(QPalette.ColorRole.Mid))
         else:
-            painter.fillRect(self.rect(), mix(base, PROBLEM_PURPLE, 0.45 if dark else 0.25))
+            fill_rect(painter, self.rect(), mix(base, PROBLEM_PURPLE, 0.45 if dark else 0.25))
             painter.setPen(PROBLEM_PURPLE)
         painter.drawRect(self.rect().adjusted(0, 0, -1, -1))
         painter.end()

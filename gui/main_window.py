@@ -1,10 +1,12 @@
 """The main window: the board in the middle, the verdict and its reasons beside it.
 
 A shell: it owns the one board model, the undo stack and the editor that turns user intents
-into commands, places the views and panels, builds the menus and the toolbar from the
-actions the feature controllers own, and wires every signal in `_connect_signals`. The
-flows live in the controllers (files, photo import, clipboard and export, solve, modes,
-edits, help, appearance); puzzle logic lives in core.
+into commands, places the views and panels, builds the menus and the toolbar, and wires
+every signal in `_connect_signals`. The flows live in the controllers (files, photo import,
+clipboard and export, solve, modes, edits, help, appearance); puzzle logic lives in core.
+The controllers that the first frame does not need (edits, photo import, clipboard and
+export, solve, help) are imported and built on first use: their actions are made with the
+window (gui.actions) and each builds its controller when first triggered.
 """
 
 from __future__ import annotations
@@ -22,32 +24,34 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.actions import make_action
+from gui.actions import (
+    ClipboardActions,
+    EditActions,
+    HelpActions,
+    PhotoActions,
+    SolveActions,
+    make_action,
+)
 from gui.app_info import APP_NAME
 from gui.appearance import AppearanceController
-from gui.board_editor import BoardEditor
+from gui.board_editor import UNDO_LIMIT, BoardEditor
 from gui.board_files import BoardFiles
 from gui.board_instruction import BoardInstruction
 from gui.board_model import BoardModel
 from gui.board_view import BoardView
-from gui.clipboard_export import ClipboardExport
-from gui.commands import UNDO_LIMIT
-from gui.edit_controller import EditController
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
 from gui.goal_picker import GoalPicker
 from gui.goal_preview import GoalPreview
-from gui.help_menu import HelpMenu
 from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.mode_controller import ModeController
 from gui.mode_menu import ModeMenu
-from gui.photo_import import PhotoImport
+from gui.on_demand import OnDemand, widget_on_demand
 from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
 from gui.session import BADGES_KEY, GEOMETRY_KEY, STATE_KEY, Session
 from gui.size_bar import SizeBar
-from gui.solve_controller import SolveController
 from gui.solve_progress import SolveProgress
 from gui.status_line import StatusLine
 from gui.verdict_banner import VerdictBanner
@@ -57,10 +61,21 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 
+    from gui.clipboard_export import ClipboardExport
+    from gui.edit_controller import EditController
+    from gui.help_menu import HelpMenu
+    from gui.photo_import import PhotoImport
     from gui.solution_player import SolutionPlayer
+    from gui.solve_controller import SolveController
 
 #: A menu's entries: an action, a submenu, or None for a separator.
 MenuEntry = QAction | QMenu | None
+
+
+def _make_player(parent: QWidget) -> SolutionPlayer:
+    from gui.solution_player import SolutionPlayer
+
+    return SolutionPlayer(parent)
 
 
 class MainWindow(QMainWindow):
@@ -83,7 +98,9 @@ class MainWindow(QMainWindow):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)  # only possible while the stack is empty
         self.editor = BoardEditor(self.model, self.undo_stack, self)
-        self.edits = EditController(self.model, self.editor, dialog_parent=self)
+        # The editor's questions, asked in dialogs (gui.edit_controller, made on the first).
+        self.editor.confirm_drop = lambda question: self.edits.confirm(question)
+        self.editor.choose_shape = lambda question: self.edits.ask_shape(question)
 
         self.board_view = BoardView(self.model, self)
         self.modes = ModeController(self.model, self.editor, self.board_view)
@@ -102,19 +119,13 @@ class MainWindow(QMainWindow):
         )
         self.solve_progress = SolveProgress(self)
         self.solve_progress.hide()
-        self.solving = SolveController(
-            self.model,
-            self.undo_stack,
-            board_view=self.board_view,
-            progress=self.solve_progress,
-            session=self.session,
-            parent=self,
-        )
+        #: The solution player, made (hidden) when the first solution is shown; here, so
+        #: that it then takes its place in the Tab order (gui.on_demand).
+        self.player = widget_on_demand(self, _make_player)
         self.verdict_banner = VerdictBanner(self.model, self)
         self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
         self.explanation_view = ExplanationView(self.model, self)
-        self.help = HelpMenu(self.model, dialog_parent=self, board=self.board_view)
         self.inversion_panel = InversionPanel(self.model, self)
         self.sequence_strip = SequenceStrip(self.model, self)
         self.size_bar = SizeBar(self.model, self)
@@ -125,19 +136,13 @@ class MainWindow(QMainWindow):
         self.files = BoardFiles(
             self.model, self.editor, self.undo_stack, self.settings, dialog_parent=self
         )
-        self.photos = PhotoImport(
-            self.model, self.editor, dialog_parent=self, dialog_folder=self.files.dialog_folder
-        )
+        # The controllers made on first use (see the properties that make them).
+        self._edits = OnDemand(self._make_edits)
+        self._photos = OnDemand(self._make_photos)
+        self._clipboard = OnDemand(self._make_clipboard)
+        self._solving = OnDemand(self._make_solving)
+        self._help = OnDemand(self._make_help)
         self._build_actions()
-        self.clipboard = ClipboardExport(
-            self.model,
-            self.editor,
-            self.photos,
-            board_view=self.board_view,
-            show_badges=self.badges_action.isChecked,
-            dialog_folder=self.files.dialog_folder,
-            dialog_parent=self,
-        )
         self._build_layout()
         self._build_menus_and_toolbar()
         self._connect_signals()
@@ -164,7 +169,7 @@ class MainWindow(QMainWindow):
                 self.solve_progress,
             ),
             board=self.board_view,
-            player=self.solving.player,
+            player=self.player,
             verdict=self.verdict_banner,
             goal_preview=self.goal_preview,
             fix=self.fix_suggestion,
@@ -179,10 +184,101 @@ class MainWindow(QMainWindow):
     @property
     def solution_player(self) -> SolutionPlayer:
         """The solution player (made now if no solution was shown yet)."""
-        return self.solving.player.get()
+        return self.player.get()
+
+    # -- the controllers made on first use ----------------------------------------------
+
+    @property
+    def edits(self) -> EditController:
+        """The editor's questions and Edit Goal."""
+        return self._edits.get()
+
+    def _make_edits(self) -> EditController:
+        from gui.edit_controller import EditController
+
+        return EditController(self.model, self.editor, dialog_parent=self)
+
+    @property
+    def photos(self) -> PhotoImport:
+        """Boards read from photos: opened, pasted or dropped."""
+        return self._photos.get()
+
+    def _make_photos(self) -> PhotoImport:
+        from gui.photo_import import PhotoImport
+
+        photos = PhotoImport(
+            self.model, self.editor, dialog_parent=self, dialog_folder=self.files.dialog_folder
+        )
+        photos.message.connect(self.show_message)
+        photos.lasting_message.connect(self.status_message.show_until)
+        photos.failed.connect(self.show_failure)
+        photos.unsure_cells.connect(self.input_error_banner.show_notice)
+        photos.board_read.connect(self.board_view.setFocus)
+        photos.board_file_dropped.connect(self.files.open_recent)
+        return photos
+
+    @property
+    def clipboard(self) -> ClipboardExport:
+        """Copy and paste, the result as a picture, export."""
+        return self._clipboard.get()
+
+    def _make_clipboard(self) -> ClipboardExport:
+        from gui.clipboard_export import ClipboardExport
+
+        clipboard = ClipboardExport(
+            self.model,
+            self.editor,
+            paste_photo=lambda: self.photos.paste(),
+            board_view=self.board_view,
+            show_badges=self.badges_action.isChecked,
+            dialog_folder=self.files.dialog_folder,
+            dialog_parent=self,
+        )
+        clipboard.message.connect(self.show_message)
+        clipboard.paste_refused.connect(self.input_error_banner.show_error)
+        return clipboard
+
+    @property
+    def solving(self) -> SolveController:
+        """Solve, the hint and the solution player's undo step."""
+        return self._solving.get()
+
+    def _make_solving(self) -> SolveController:
+        from gui.solve_controller import SolveController
+
+        solving = SolveController(
+            self.model,
+            self.undo_stack,
+            board_view=self.board_view,
+            progress=self.solve_progress,
+            player=self.player,
+            time_budget=lambda: self.solve_actions.time_budget,
+            parent=self,
+        )
+        solving.message.connect(self.show_message)
+        solving.lasting_message.connect(self.status_message.show_until)
+        solving.hint_message.connect(self.board_instruction.show_passing)
+        return solving
+
+    @property
+    def help(self) -> HelpMenu:
+        """What the Help menu opens."""
+        return self._help.get()
+
+    def _make_help(self) -> HelpMenu:
+        from gui.help_menu import HelpMenu
+
+        return HelpMenu(self.model, dialog_parent=self, board=self.board_view)
+
+    # -- menus and toolbar ----------------------------------------------------------------
 
     def _build_actions(self) -> None:
-        """The window's own actions; each controller makes its own."""
+        """The window's own actions, and those of the controllers made on first use."""
+        self.edit_actions = EditActions(self)
+        self.photo_actions = PhotoActions(self)
+        self.clipboard_actions = ClipboardActions(self)
+        self.solve_actions = SolveActions(self, self.session)
+        self.help_actions = HelpActions(self)
         key = QKeySequence.StandardKey
         self.quit_action = make_action(self, "&Quit", "quitAction", key.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -199,10 +295,11 @@ class MainWindow(QMainWindow):
         self.badges_action.setChecked(True)
 
     def _build_menus_and_toolbar(self) -> None:
-        files, clipboard, edits, photos = self.files, self.clipboard, self.edits, self.photos
+        files, clipboard, edits = self.files, self.clipboard_actions, self.edit_actions
+        photos, solve, help_ = self.photo_actions, self.solve_actions, self.help_actions
         budget_menu = QMenu("Time &Budget", self)
         budget_menu.setObjectName("timeBudgetMenu")
-        budget_menu.addActions(list(self.solving.time_budget_actions.values()))
+        budget_menu.addActions(list(solve.time_budget_actions.values()))
         puzzle_menu = QMenu("New &Puzzle", self)
         puzzle_menu.setObjectName("newPuzzleMenu")
         puzzle_menu.addActions(self.size_bar.preset_actions)
@@ -219,9 +316,9 @@ class MainWindow(QMainWindow):
                       *edits.goal_actions.values(), edits.goal_from_board_action,
                       edits.edit_goal_action],
             "&Mode": [*self.mode_menu.actions.values()],
-            "&Solve": [self.solving.solve_action, budget_menu],
+            "&Solve": [solve.solve_action, budget_menu],
             "&View": [self.badges_action, self.appearance.menu],
-            "&Help": [self.help.walkthrough_action, self.help.why_action, self.help.about_action],
+            "&Help": [help_.walkthrough_action, help_.why_action, help_.about_action],
         }
         # fmt: on
         for title, entries in menus.items():
@@ -242,7 +339,7 @@ class MainWindow(QMainWindow):
         toolbar.addSeparator()
         toolbar.addActions(list(self.mode_menu.actions.values()))
         toolbar.addSeparator()
-        toolbar.addAction(self.solving.solve_action)
+        toolbar.addAction(solve.solve_action)
         self.addToolBar(toolbar)
 
     def _connect_signals(self) -> None:
@@ -258,21 +355,44 @@ class MainWindow(QMainWindow):
         # Clicks, drags and arrows mean what the mode says (gui.mode_controller). A slide
         # is a move in play mode's game; any other change of the board is a new game.
         model.changed.connect(self.mode_menu.on_board_changed)
-        view.copy_requested.connect(self.clipboard.copy_board)
-        view.paste_requested.connect(self.clipboard.paste_board)
+        view.copy_requested.connect(lambda: self.clipboard.copy_board())
+        view.paste_requested.connect(lambda: self.clipboard.paste_board())
+        # The menus' actions; the controller behind each is made on its first trigger.
+        # (`triggered` passes `checked`, which new_board would take for a width.)
+        edits = self.edit_actions
+        edits.new_action.triggered.connect(lambda: editor.new_board())
+        edits.random_solvable_action.triggered.connect(lambda: editor.random(solvable=True))
+        edits.random_unsolvable_action.triggered.connect(lambda: editor.random(solvable=False))
+        edits.goal_from_board_action.triggered.connect(editor.use_current_as_goal)
+        edits.edit_goal_action.triggered.connect(lambda: self.edits.edit_goal())
+        for goal, action in edits.goal_actions.items():
+            action.triggered.connect(lambda _checked=False, goal=goal: editor.set_goal(goal))
+        model.changed.connect(lambda: edits.show_goal(model.goal))
+        edits.show_goal(model.goal)
+        self.photo_actions.open_action.triggered.connect(lambda: self.photos.open_dialog())
+        self.photo_actions.paste_action.triggered.connect(lambda: self.photos.paste())
+        clipboard = self.clipboard_actions
+        clipboard.export_action.triggered.connect(lambda: self.clipboard.export_image_dialog())
+        clipboard.copy_image_action.triggered.connect(lambda: self.clipboard.copy_result_image())
+        clipboard.copy_action.triggered.connect(lambda: self.clipboard.copy_board())
+        clipboard.paste_action.triggered.connect(lambda: self.clipboard.paste_board())
+        self.solve_actions.solve_action.triggered.connect(lambda: self.solving.solve())
+        help_ = self.help_actions
+        help_.walkthrough_action.triggered.connect(lambda: self.help.show_walkthrough())
+        help_.why_action.triggered.connect(lambda: self.help.show_why())
+        help_.about_action.triggered.connect(lambda: self.help.show_about())
         # Toolbar and panels.
         self.size_bar.size_requested.connect(editor.resize)
         self.size_bar.preset_requested.connect(editor.new_board)
         self.goal_picker.goal_requested.connect(editor.set_goal)
         self.goal_picker.custom_goal_requested.connect(editor.use_current_as_goal)
-        self.goal_preview.edit_requested.connect(self.edits.edit_goal)
+        self.goal_preview.edit_requested.connect(lambda: self.edits.edit_goal())
         self.fix_suggestion.apply_requested.connect(editor.swap_tiles)
         # The button hides once the board is fixed: the board, not the next widget in the
         # tab chain (the explanation), keeps the keyboard.
         self.fix_suggestion.apply_requested.connect(lambda _a, _b: self.board_view.setFocus())
-        self.explanation_view.walkthrough_requested.connect(self.help.walkthrough_action.trigger)
-        self.play_panel.hint_requested.connect(self.solving.hint)
-        self.solving.hint_message.connect(self.board_instruction.show_passing)
+        self.explanation_view.walkthrough_requested.connect(help_.walkthrough_action.trigger)
+        self.play_panel.hint_requested.connect(lambda: self.solving.hint())
         # The panel's check box and the View menu show one setting; either one changes it.
         self.inversion_panel.badges_toggled.connect(self.badges_action.setChecked)
         self.badges_action.toggled.connect(view.set_show_badges)
@@ -284,17 +404,12 @@ class MainWindow(QMainWindow):
         # A small window's toolbar keeps the spin boxes; File > New Puzzle has the presets.
         self.arrangement.compact_changed.connect(lambda c: self.size_bar.show_presets(not c))
         # What the controllers say: the status line, the strip above the board, the title.
-        for controller in (self.mode_menu, self.photos, self.solving):
-            controller.message.connect(self.show_message)
-            controller.lasting_message.connect(self.status_message.show_until)
-        for said in (editor.message, self.files.message, self.clipboard.message):
+        # (The controllers made on first use are wired as they are made, above.)
+        self.mode_menu.message.connect(self.show_message)
+        self.mode_menu.lasting_message.connect(self.status_message.show_until)
+        for said in (editor.message, self.files.message):
             said.connect(self.show_message)
         self.files.open_refused.connect(self.input_error_banner.show_error)
-        self.clipboard.paste_refused.connect(self.input_error_banner.show_error)
-        self.photos.failed.connect(self.show_failure)
-        self.photos.unsure_cells.connect(self.input_error_banner.show_notice)
-        self.photos.board_read.connect(view.setFocus)
-        self.photos.board_file_dropped.connect(self.files.open_recent)
         self.files.path_changed.connect(self._update_title)
         self.undo_stack.cleanChanged.connect(self._update_title)
         model.changed.connect(self._on_model_changed)
@@ -305,7 +420,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         # Solve stays enabled on an unfinished board: Ctrl+L then says what is missing,
         # where a disabled action would swallow the key without a word.
-        self.solving.stop_searches_off_screen()
+        if (solving := self._solving.made) is not None:
+            solving.stop_searches_off_screen()
 
     def show_message(
         self, text: str, *, until: SignalInstance | Literal["board"] | None = "board"
@@ -326,7 +442,9 @@ class MainWindow(QMainWindow):
         self.setWindowModified(not self.undo_stack.isClean())
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if self.photos.may_open(event.mimeData()):
+        from gui.photo_import import PhotoImport
+
+        if PhotoImport.may_open(event.mimeData()):
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
@@ -352,7 +470,7 @@ class MainWindow(QMainWindow):
         if badges is not None:
             self.badges_action.setChecked(badges)
         self.appearance.restore()
-        self.solving.restore_time_budget()
+        self.solve_actions.restore_time_budget()
         saved = session.last_board()
         if saved is not None:
             self.files.restore(saved)
@@ -381,5 +499,6 @@ class MainWindow(QMainWindow):
         """Stop every thread the window's controllers started and wait for each to end: a
         QThread object destroyed while its thread runs aborts the process, and the window
         and its children are destroyed as the application quits."""
-        self.solving.shutdown()
-        self.photos.shutdown()
+        for controller in (self._solving.made, self._photos.made):
+            if controller is not None:
+                controller.shutdown()

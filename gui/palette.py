@@ -8,9 +8,14 @@ dark tiles with the same meaning.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QRect, QRectF
+    from PySide6.QtGui import QPainter
 
 SOLVABLE_BLUE = QColor("#0072B2")
 UNSOLVABLE_ORANGE = QColor("#E69F00")
@@ -32,6 +37,20 @@ def mix(base: QColor, tint: QColor, amount: float) -> QColor:
     )
 
 
+def fill_rect(painter: QPainter, rect: QRect | QRectF, colour: QColor) -> None:
+    """Fill `rect` with `colour`, as `painter.fillRect(rect, colour)` does, leaving the
+    painter's pen and brush as they were.
+
+    PySide6 picks among fillRect's overloads by trying QGradient's presets too, and builds
+    QGradient's Python enum classes (one of some 180 members) on the first call: work the
+    first frame need not do."""
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    painter.drawRect(rect)
+    painter.restore()
+
+
 def verdict_colour(solvable: bool | None) -> QColor:
     """The strong verdict colour (None while there is no verdict)."""
     if solvable is None:
@@ -39,8 +58,7 @@ def verdict_colour(solvable: bool | None) -> QColor:
     return QColor(SOLVABLE_BLUE if solvable else UNSOLVABLE_ORANGE)
 
 
-@dataclass(frozen=True)
-class BoardColours:
+class BoardColours(NamedTuple):
     """Every colour the board view paints with, for one palette and one verdict."""
 
     background: QColor

@@ -2,8 +2,9 @@
 
 A photo file is read and decoded off the GUI thread (`gui.photo_read_runner`) before its dialog
 opens; only the file's kind and size are looked at first, so a refusal is said at once. The
-controller reports through its signals and never touches the window's widgets. The reader,
-its thread and the dialog are loaded on the first photo, not at start-up.
+controller reports through its signals and never touches the window's widgets. The window
+makes its actions (gui.actions) and builds it on the first photo; the reader, its thread
+and the dialog load then too, not at start-up.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
 
 from core.textio import quote_name
-from gui.actions import make_action
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -48,7 +48,7 @@ def photo_filter() -> str:
 
 class PhotoImport(QObject):
     """Reads boards from photos for one window. `dialog_parent` parents the file and photo
-    dialogs and the actions; `dialog_folder(name)` says where the file dialog starts."""
+    dialogs; `dialog_folder()` says where the file dialog starts."""
 
     #: A status line, said until the board next changes.
     message = Signal(str)
@@ -81,22 +81,6 @@ class PhotoImport(QObject):
         self._name = ""
         #: The open photo's reading, while its dialog is up.
         self.dialog: PhotoDialog | None = None
-        self.open_action = make_action(
-            dialog_parent,
-            "Open P&hoto\u2026",
-            "openPhotoAction",
-            "Ctrl+Shift+O",
-            "Read the board from a photo of a physical puzzle",
-        )
-        self.paste_action = make_action(
-            dialog_parent,
-            "Paste Pho&to",
-            "pastePhotoAction",
-            "Ctrl+Shift+V",
-            "Read the board from a photo on the clipboard",
-        )
-        self.open_action.triggered.connect(self.open_dialog)
-        self.paste_action.triggered.connect(self.paste)
 
     @property
     def read_runner(self) -> PhotoReadRunner:

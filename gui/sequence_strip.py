@@ -8,8 +8,7 @@ drawn. Only the visible boxes are painted, so a 100x100 strip costs what a 4x4 o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -26,7 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QSizePolicy, QWidget
 
-from gui.palette import BoardColours, mix
+from gui.palette import BoardColours, fill_rect, mix
 from gui.tile_cache import TileCache
 
 if TYPE_CHECKING:
@@ -45,11 +44,10 @@ _ALL_ARCS_BAND = 3.0
 _HOVER_ARCS_BAND = 1.5
 
 
-@dataclass(frozen=True)
-class _StripGeometry:
-    """Sizes in pixels of a strip of `count` boxes, independent of scrolling."""
+class _StripGeometry(NamedTuple):
+    """Sizes in pixels of a strip of `boxes` boxes, independent of scrolling."""
 
-    count: int
+    boxes: int
     box_width: int
     box_height: int
     band_in_boxes: float
@@ -68,7 +66,7 @@ class _StripGeometry:
 
     @property
     def content_width(self) -> int:
-        return 2 * _MARGIN + self.count * self.step - _GAP
+        return 2 * _MARGIN + self.boxes * self.step - _GAP
 
     def box_centre_x(self, position: int) -> float:
         """Centre of box `position` in content coordinates (before scrolling)."""
@@ -125,7 +123,7 @@ class SequenceStrip(QAbstractScrollArea):
         every_arc = index is not None and index.count <= ARC_PAIR_LIMIT
         band = _ALL_ARCS_BAND if every_arc else _HOVER_ARCS_BAND
         cached = self._cached_geometry
-        if cached is None or (cached.count, cached.band_in_boxes) != (count, band):
+        if cached is None or (cached.boxes, cached.band_in_boxes) != (count, band):
             metrics = self.fontMetrics()
             # The labels are the tiles 1..n-1, so the widest is their count: O(1).
             widest = str(count or 88)
@@ -312,7 +310,7 @@ class SequenceStrip(QAbstractScrollArea):
         painter = QPainter(self.viewport())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
-        painter.fillRect(self.viewport().rect(), palette.color(QPalette.ColorRole.Window))
+        fill_rect(painter, self.viewport().rect(), palette.color(QPalette.ColorRole.Window))
         index = self._model.inversion_index
         if index is None:
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))

@@ -10,8 +10,7 @@ start anyway and say so.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import TypeGuard
+from typing import NamedTuple, TypeGuard
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -73,8 +72,7 @@ def decode_last_board(saved: object) -> tuple[int, int, list[Cell], Goal]:
     return width, height, cells, goal
 
 
-@dataclass(frozen=True)
-class SavedBoard:
+class SavedBoard(NamedTuple):
     """The board the last session showed, the file it came from, and whether it had
     changes not saved to that file."""
 

@@ -1,10 +1,11 @@
 """Solve, the hint and the solution player: searches off the GUI thread for the board on
 screen, the player stepping through the solution found, and play mode's next-move hint.
 
-The controller owns the Solve action and its time budgets, both searches and the playback's
-undo step; the window places the widgets it drives (the progress strip, the player, the
-board view) and shows what it says through its signals. The searches' threads (and the
-solvers) are loaded on the first Solve or hint, not at start-up.
+The controller owns both searches and the playback's undo step; the window makes the Solve
+action and the time budgets (gui.actions), places the widgets the controller drives (the
+progress strip, the player, the board view) and shows what it says through its signals. The
+window builds it on the first Solve or hint, and the searches' threads (and the solvers)
+load then too, not at start-up.
 """
 
 from __future__ import annotations
@@ -12,23 +13,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QApplication
 
 from core import Board, Goal, goal_board
-from gui.actions import make_action
-from gui.on_demand import widget_on_demand
 from gui.playback import Playback
-from gui.session import TIME_BUDGET_KEY
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QAction, QUndoStack
+    from collections.abc import Callable
+
+    from PySide6.QtGui import QUndoStack
     from PySide6.QtWidgets import QWidget
 
     from core.solution import SearchProgress, Solution
     from gui.board_model import BoardModel
     from gui.board_view import BoardView
-    from gui.session import Session
+    from gui.on_demand import OnDemand
     from gui.solution_player import SolutionPlayer
     from gui.solve_progress import SolveProgress
     from gui.solve_worker import SolveRunner
@@ -40,25 +39,12 @@ SLIDE_ANIMATION_MS = 180
 MIN_SLIDE_ANIMATION_MS = 40
 #: Past this many cells the tiles are too small for a slide to be seen: no animation.
 MAX_ANIMATED_CELLS = 2500
-#: The Solve menu's time budgets: the stored name, the menu's text, the seconds (None: the
-#: search runs until it proves a shortest solution or is cancelled).
-TIME_BUDGETS: tuple[tuple[str, str, float | None], ...] = (
-    ("none", "&No Limit", None),
-    ("1", "&1 Second", 1.0),
-    ("5", "&5 Seconds", 5.0),
-    ("30", "&30 Seconds", 30.0),
-)
-
-
-def _make_player(parent: QWidget) -> SolutionPlayer:
-    from gui.solution_player import SolutionPlayer
-
-    return SolutionPlayer(parent)
 
 
 class SolveController(QObject):
-    """Solve and hint for one window's board; `parent` also parents the Solve action, the
-    time budgets' actions and the player, and `session` keeps the budget chosen."""
+    """Solve and hint for one window's board. A search may take `time_budget()` seconds
+    (None: no limit); `player` is the solution player, made (hidden) when the first
+    solution is shown, which the window places (gui.window_layout)."""
 
     #: A status line, said until the board next changes.
     message = Signal(str)
@@ -75,52 +61,23 @@ class SolveController(QObject):
         *,
         board_view: BoardView,
         progress: SolveProgress,
-        session: Session,
+        player: OnDemand[SolutionPlayer],
+        time_budget: Callable[[], float | None],
         parent: QWidget,
     ) -> None:
         super().__init__(parent)
         self._model = model
-        self._session = session
         self._board_view = board_view
         self._progress = progress
-        #: The solution player, made (hidden) when the first solution is shown; the window
-        #: places it (gui.window_layout).
-        self.player = widget_on_demand(parent, _make_player)
+        self._time_budget = time_budget
+        self.player = player
         #: Solve's search and the hint's, each on its own thread (made on first use).
         self._solve_runner: SolveRunner | None = None
         self._hint_runner: SolveRunner | None = None
         self.playback = Playback(model, undo_stack, self)
-        self.solve_action = make_action(
-            parent,
-            "&Solve",
-            "solveAction",
-            "Ctrl+L",
-            "Find the moves to the goal (the shortest on boards of up to 16 cells) and play them",
-        )
-        # After its budget a search gives way to the hand method's solution, told with the
-        # length the search proved no solution is shorter than.
-        self.time_budget_actions: dict[str, QAction] = {}
-        budgets = QActionGroup(self)
-        for name, text, seconds in TIME_BUDGETS:
-            tip = (
-                "Search until a shortest solution is found"
-                if seconds is None
-                else f"After {text.replace('&', '').lower()}, show the hand method's solution"
-            )
-            action = make_action(parent, text, f"timeBudget{name.title()}Action", None, tip)
-            action.setCheckable(True)
-            action.setData(seconds)
-            action.setActionGroup(budgets)
-            self.time_budget_actions[name] = action
-        self.time_budget_actions["none"].setChecked(True)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
-        self.solve_action.triggered.connect(self.solve)
-        for name, action in self.time_budget_actions.items():
-            action.triggered.connect(
-                lambda _=False, n=name: self._session.save_value(TIME_BUDGET_KEY, n)
-            )
         self.player.when_made(self._connect_player)
         self.playback.ended.connect(self._on_playback_ended)
 
@@ -207,7 +164,7 @@ class SolveController(QObject):
         self.close_player()
         board = self._model.board
         assert board is not None  # no refusal
-        budget = self.time_budget
+        budget = self._time_budget()
         if board.size > MAX_OPTIMAL_CELLS:
             what = "Working out a solution by the hand method (not the shortest)"
         elif budget is None:
@@ -217,24 +174,6 @@ class SolveController(QObject):
         self._progress.start(what)
         self.solve_runner.start(board, self._model.goal, time_budget=budget)
         return True
-
-    @property
-    def time_budget(self) -> float | None:
-        """The seconds chosen in Solve > Time Budget, or None for no limit."""
-        for action in self.time_budget_actions.values():
-            if action.isChecked():
-                seconds = action.data()
-                return float(seconds) if seconds is not None else None
-        return None
-
-    def restore_time_budget(self) -> None:
-        """Check the budget the last session chose; a damaged stored value is dropped (the
-        session notes it) and No Limit stays."""
-        budget = self._session.choice(
-            TIME_BUDGET_KEY, "time budget", frozenset(self.time_budget_actions)
-        )
-        if budget is not None:
-            self.time_budget_actions[budget].setChecked(True)
 
     def _play_solution(self, solution: Solution) -> None:
         if not self._on_screen(solution.start, solution.goal):

@@ -20,8 +20,7 @@ first goes compact, the player (an `OnDemand`) when it is first shown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -64,8 +63,7 @@ CENTRAL_MINIMUM = QSize(420, 360)
 WHY, PAIRS, SOLUTION = "Why", "Pairs", "Solution"
 
 
-@dataclass(frozen=True)
-class LayoutParts:
+class LayoutParts(NamedTuple):
     """The widgets arranged, made by the window."""
 
     #: Strips over the board, top down (a failure, play mode's line, the instruction...).

@@ -11,7 +11,13 @@ from PySide6.QtGui import QImage, QPalette
 
 from core import format_board, speedups
 from core.textio import MAX_INPUT_BYTES
-from gui.app import NO_ARGUMENTS, argument_parser, missing_display, parse_arguments
+from gui.app import (
+    FIRST_FRAME_VARIABLE,
+    NO_ARGUMENTS,
+    argument_parser,
+    missing_display,
+    parse_arguments,
+)
 from gui.appearance import forced_palette
 from gui.palette import is_dark
 from tests.gui.conftest import LOYD_BOARD
@@ -73,6 +79,24 @@ def test_screenshot_renders_the_annotated_window(tmp_path):
     assert image.height() >= 500
     colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, 400, 7)}
     assert len(colours) > 20  # a real render, not a blank image
+
+
+def test_the_window_can_quit_after_its_first_frame_and_say_when(tmp_path):
+    # How packaging/measure.py times the bundle's start: the moment on the clock every
+    # process shares, after the moment the process was started.
+    import time
+
+    environment = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(tmp_path),  # the settings of a first start, not the user's
+        **{FIRST_FRAME_VARIABLE: "1"},
+    )
+    started = time.perf_counter()
+    result = run_launcher([], environment)
+    assert result.returncode == 0, result.stderr
+    shown = float(result.stdout.split()[-1])
+    assert started < shown < time.perf_counter()
 
 
 def test_screenshot_of_a_bad_board_fails_cleanly(tmp_path):

@@ -73,7 +73,7 @@ def test_a_refused_hint_says_why_above_the_board(window: MainWindow) -> None:
     assert not window.solving.hint()
     settle_layout()
     assert said_above_the_board(window) == "No hint: the board is already at its goal"
-    window.edits.random_solvable_action.trigger()
+    window.edit_actions.random_solvable_action.trigger()
     assert said_above_the_board(window).startswith("Play: ")
 
 

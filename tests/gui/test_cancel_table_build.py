@@ -28,7 +28,7 @@ def test_cancel_while_the_tables_are_built_stops_and_leaves_no_part_of_a_table(
     window.editor.load(parse_board(FIFTEEN))
     runner = window.solving.solve_runner
 
-    window.solving.solve_action.trigger()
+    window.solve_actions.solve_action.trigger()
     assert runner.is_running
     # Building, not searching: the progress line says so once a table is under way.
     qtbot.waitUntil(lambda: "table" in window.solve_progress.text.lower(), timeout=60_000)

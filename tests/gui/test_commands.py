@@ -14,9 +14,9 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from core import Board, Direction
 from core.draft import MAX_SIDE, Draft
 from core.formats import ShapeChoice, ShapeQuestion
-from gui.board_editor import ERASE_LAST_DIGIT, BoardEditor
+from gui.board_editor import ERASE_LAST_DIGIT, UNDO_LIMIT, BoardEditor
 from gui.board_model import BoardModel
-from gui.commands import UNDO_LIMIT, DraftCommand, TypeIntoCellCommand
+from gui.commands import DraftCommand, TypeIntoCellCommand
 from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD
 
 

@@ -84,7 +84,7 @@ def test_the_picture_paints_every_pixel(window, board) -> None:
 def test_copy_result_as_an_image(window) -> None:
     window.editor.load(ARTICLE_BOARD)
     QGuiApplication.clipboard().clear()
-    window.clipboard.copy_image_action.trigger()
+    window.clipboard_actions.copy_image_action.trigger()
     image = QGuiApplication.clipboard().image()
     assert not image.isNull()
     assert image.width() >= picture(window).size.width()

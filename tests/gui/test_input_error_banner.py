@@ -35,7 +35,7 @@ def test_the_banner_says_what_failed_and_that_the_board_is_unchanged(qtbot: QtBo
 def test_a_failed_paste_shows_the_banner_over_the_board(qtbot: QtBot, window) -> None:
     window.editor.load(ARTICLE_BOARD)
     QGuiApplication.clipboard().setText("1 2 3\n4 4 5\n6 7 0\n")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     banner = window.input_error_banner
     qtbot.waitUntil(banner.isVisible)
     assert window.model.board == ARTICLE_BOARD
@@ -50,17 +50,17 @@ def test_a_failed_paste_shows_the_banner_over_the_board(qtbot: QtBot, window) ->
 
 def test_the_next_change_of_the_board_clears_the_banner(qtbot: QtBot, window) -> None:
     QGuiApplication.clipboard().setText("not a board")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert window.input_error_banner.isVisible()
     QGuiApplication.clipboard().setText(format_board(LOYD_BOARD))
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert window.model.board == LOYD_BOARD
     assert window.input_error_banner.isHidden()
 
 
 def test_escape_dismisses_the_banner(qtbot: QtBot, window) -> None:
     QGuiApplication.clipboard().setText("")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert window.input_error_banner.isVisible()
     assert "empty input" in window.input_error_banner.reason
     qtbot.keyClick(window.board_view, Qt.Key.Key_Escape)

@@ -41,7 +41,9 @@ def test_every_action_has_a_name_and_the_standard_shortcuts(window):
     assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
     assert window.files.open_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
     assert window.files.save_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
-    assert window.clipboard.paste_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Paste)
+    assert window.clipboard_actions.paste_action.shortcut() == QKeySequence(
+        QKeySequence.StandardKey.Paste
+    )
     for widget in (window.board_view, window.size_bar.width_box, window.goal_picker):
         assert widget.accessibleName()
 
@@ -125,7 +127,7 @@ PASTES = {
 def test_paste_every_core_format(qtbot: QtBot, window, form):
     window.editor.load(Board.solved(3, 3))
     QGuiApplication.clipboard().setText(PASTES[form])
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert window.model.board == LOYD_BOARD
     assert window.findChild(QLabel, "verdictLabel").text() == "Not solvable"
 
@@ -155,7 +157,7 @@ def test_fifteen_numbers_without_the_blank_paste_as_a_fifteen_puzzle(qtbot: QtBo
     seen: list[list[str]] = []
     answer_shape_dialog(qtbot, seen)
     QGuiApplication.clipboard().setText(" ".join(str(tile) for tile in range(1, 16)))
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     *offered, preselected = seen[0]
     assert offered[0] == preselected == "4\u00d74, blank left out"
     assert "3 wide \u00d7 5 high" in offered
@@ -168,7 +170,7 @@ def test_a_column_of_sixteen_numbers_pastes_as_a_four_by_four(qtbot: QtBot, wind
     answer_shape_dialog(qtbot, seen)
     tiles = [12, 1, 10, 2, 7, 11, 4, 14, 5, 0, 9, 15, 8, 13, 6, 3]
     QGuiApplication.clipboard().setText("\n".join(map(str, tiles)))
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     *offered, preselected = seen[0]
     assert preselected == "4\u00d74"
     assert "1 wide \u00d7 16 high" in offered
@@ -179,7 +181,7 @@ def test_a_row_one_number_short_takes_the_blank_there(qtbot: QtBot, window):
     seen: list[list[str]] = []
     answer_shape_dialog(qtbot, seen)
     QGuiApplication.clipboard().setText("12 1 10 2\n7 11 4 14\n5 9 15\n8 13 6 3")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert seen[0] == ["4\u00d74, blank left out", "4\u00d74, blank left out"]
     assert window.model.board == Board.from_rows(
         [[12, 1, 10, 2], [7, 11, 4, 14], [5, 9, 15, 0], [8, 13, 6, 3]]
@@ -190,14 +192,14 @@ def test_the_width_choices_still_read_the_old_way(qtbot: QtBot, window):
     seen: list[list[str]] = []
     answer_shape_dialog(qtbot, seen, pick="3 wide \u00d7 5 high")
     QGuiApplication.clipboard().setText(" ".join(str(tile) for tile in range(1, 16)))
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert (window.model.width, window.model.height) == (3, 5)
 
 
 def test_paste_of_junk_changes_nothing_and_says_why(window):
     before = window.model.cells()
     QGuiApplication.clipboard().setText("hello 1 2 3")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert window.model.cells() == before
     assert "Cannot paste" in window.status_message.text()
 
@@ -205,7 +207,7 @@ def test_paste_of_junk_changes_nothing_and_says_why(window):
 def test_a_note_pasted_by_mistake_is_said_to_hold_no_board(window):
     before = window.model.cells()
     QGuiApplication.clipboard().setText("Remember to buy milk\nand eggs")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert window.model.cells() == before
     assert "no board in this text" in window.status_message.text()
     assert "ragged" not in window.status_message.text()
@@ -309,9 +311,9 @@ def test_the_presets_are_in_the_file_menu(window) -> None:
 
 
 def test_random_boards(window):
-    window.edits.random_unsolvable_action.trigger()
+    window.edit_actions.random_unsolvable_action.trigger()
     assert not window.model.verdict.solvable
-    window.edits.random_solvable_action.trigger()
+    window.edit_actions.random_solvable_action.trigger()
     assert window.model.verdict.solvable
 
 
@@ -542,6 +544,20 @@ def test_ctrl_shift_d_toggles_dark_and_light(qtbot: QtBot, window) -> None:
 
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
+def test_system_colours_give_back_the_style_the_window_started_with(make_window) -> None:
+    started_with = QApplication.style().name()
+    QApplication.setStyle("Windows")  # a desktop style other than the forced palettes' Fusion
+    try:
+        window = make_window()
+        window.appearance.set_appearance(Appearance.DARK)
+        assert QApplication.style().name() == "fusion"
+        window.appearance.set_appearance(Appearance.SYSTEM)
+        assert QApplication.style().name() == "windows"
+    finally:
+        window.appearance.set_appearance(Appearance.SYSTEM)
+        QApplication.setStyle(started_with)
 
 
 def test_dark_mode_from_the_view_menu_is_kept_for_the_next_start(qtbot: QtBot, make_window) -> None:

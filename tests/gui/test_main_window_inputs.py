@@ -197,7 +197,7 @@ def paste(window: MainWindow, text: str) -> None:
     from PySide6.QtGui import QGuiApplication
 
     QGuiApplication.clipboard().setText(text)
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
 
 
 @pytest.mark.parametrize("name", NASTY_PASTES)

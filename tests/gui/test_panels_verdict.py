@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from core import Board, check
 from gui.board_model import BoardModel
-from gui.explanation_view import ExplanationView
+from gui.explanation_view import ExplanationView, escape
 from gui.fix_suggestion import FixSuggestion
 from gui.verdict_banner import VerdictBanner
 from tests.gui.panel_boards import SEED_000, swapped_goal
@@ -149,3 +153,8 @@ def test_the_banner_icon_names_the_verdict_even_when_the_picture_stays(qtbot) ->
     model.set_board(Board.solved(3, 3))
     assert icon.accessibleName() == "Solvable"
     assert icon.pixmap().cacheKey() != picture
+
+
+@given(st.text(alphabet=st.sampled_from("&<>\"'a ;#x")))
+def test_the_explanation_escapes_text_as_the_html_module_does(text: str) -> None:
+    assert escape(text) == html.escape(text)

@@ -74,7 +74,7 @@ def test_open_photo_shows_corners_and_grid_and_accept_loads_one_undoable_board(
     path = photo_file(tmp_path, seed)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(path), ""))
     with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
-        window.photos.open_action.trigger()
+        window.photo_actions.open_action.trigger()
     dialog = wait_for_reading(qtbot, window)
     assert dialog.state is ReadState.READ
     assert dialog.view.corners() is not None
@@ -265,7 +265,8 @@ def test_a_pasted_image_opens_its_reading(qtbot: QtBot, window: MainWindow) -> N
     assert not image.isNull()
     QGuiApplication.clipboard().setImage(image)
     with qtbot.waitSignal(window.photos.read_runner.finished, timeout=READ_TIMEOUT_MS):
-        window.clipboard.paste_action.trigger()  # Edit > Paste Board with an image on the clipboard
+        # Edit > Paste Board with an image on the clipboard.
+        window.clipboard_actions.paste_action.trigger()
     dialog = wait_for_reading(qtbot, window)
     assert dialog.reading is not None
     assert dialog.reading.board == photo(seed).board
@@ -338,7 +339,7 @@ def test_a_missing_file_is_refused_in_the_failure_strip(window: MainWindow, tmp_
 
 def test_pasting_with_no_image_on_the_clipboard_says_so(window: MainWindow) -> None:
     QGuiApplication.clipboard().setText("1 2 3")
-    window.photos.paste_action.trigger()
+    window.photo_actions.paste_action.trigger()
     assert "no image" in window.input_error_banner.reason
 
 

@@ -121,7 +121,7 @@ def paste(window) -> None:
     from PySide6.QtGui import QGuiApplication
 
     QGuiApplication.clipboard().setText("1 2 3\n4 5 6\n7 0 8")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
 
 
 def undo_past_the_start(window) -> None:
@@ -134,8 +134,8 @@ def undo_past_the_start(window) -> None:
     [
         paste,
         undo_past_the_start,
-        lambda window: window.edits.new_action.trigger(),
-        lambda window: window.edits.random_unsolvable_action.trigger(),
+        lambda window: window.edit_actions.new_action.trigger(),
+        lambda window: window.edit_actions.random_unsolvable_action.trigger(),
     ],
     ids=["paste", "undo past the start", "new", "random board"],
 )
@@ -159,7 +159,7 @@ def test_the_solution_player_starts_a_new_game(qtbot: QtBot, window) -> None:
     qtbot.keyClick(window.board_view, Qt.Key.Key_Right)  # tile 7 right: away from the goal
     assert window.play_panel.moves == 1
     with qtbot.waitSignal(window.solving.solve_runner.solved, timeout=10_000):
-        window.solving.solve_action.trigger()
+        window.solve_actions.solve_action.trigger()
     window.solution_player.step_forward()  # the player's slide is not the player's move
     assert window.play_panel.text == "Moves 0 \u00b7 0:00"
     window.solution_player.step_forward()

@@ -127,7 +127,10 @@ def test_random_walk_of_user_actions(qtbot: QtBot, window):
 
     def random_board() -> None:
         rng.choice(
-            [window.edits.random_solvable_action, window.edits.random_unsolvable_action]
+            [
+                window.edit_actions.random_solvable_action,
+                window.edit_actions.random_unsolvable_action,
+            ]
         ).trigger()
 
     def apply_fix() -> None:

@@ -77,7 +77,7 @@ def test_solve_runs_in_the_background_and_reports_progress(
     window.editor.load(START_3X3)
     search = EndlessSearch()
     window.solving.solve_runner.solver = search
-    window.solving.solve_action.trigger()
+    window.solve_actions.solve_action.trigger()
     assert window.solving.solve_runner.is_running
     assert window.solve_progress.isVisible()
     # The GUI thread goes on handling events (a timer fires, progress arrives) meanwhile.
@@ -327,17 +327,17 @@ def test_the_chosen_time_budget_reaches_the_search(qtbot: QtBot, window: MainWin
     window.editor.load(START_3X3)
     search = EndlessSearch()
     window.solving.solve_runner.solver = search
-    assert window.solving.time_budget is None  # no limit unless one is chosen
-    window.solving.time_budget_actions["5"].trigger()
-    assert window.solving.time_budget == 5.0
+    assert window.solve_actions.time_budget is None  # no limit unless one is chosen
+    window.solve_actions.time_budget_actions["5"].trigger()
+    assert window.solve_actions.time_budget == 5.0
     assert window.solving.solve()
     assert search.started.wait(5)
     assert search.time_budget == 5.0
     assert "for at most 5 s" in window.solve_progress.text
     with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
         window.solving.solve_runner.cancel()
-    window.solving.time_budget_actions["none"].trigger()
-    assert window.solving.time_budget is None
+    window.solve_actions.time_budget_actions["none"].trigger()
+    assert window.solve_actions.time_budget is None
 
 
 def test_the_time_budget_is_a_keyboard_reachable_choice_in_the_solve_menu(
@@ -348,11 +348,11 @@ def test_the_time_budget_is_a_keyboard_reachable_choice_in_the_solve_menu(
     menu = window.findChild(QMenu, "timeBudgetMenu")
     assert menu is not None
     assert menu.title() == "Time &Budget"
-    assert menu.actions() == list(window.solving.time_budget_actions.values())
+    assert menu.actions() == list(window.solve_actions.time_budget_actions.values())
     # Each choice has its own mnemonic, and only one is checked at a time.
     mnemonics = [action.text()[action.text().index("&") + 1] for action in menu.actions()]
     assert len(set(mnemonics)) == len(mnemonics)
-    window.solving.time_budget_actions["1"].trigger()
+    window.solve_actions.time_budget_actions["1"].trigger()
     assert [action.isChecked() for action in menu.actions()] == [False, True, False, False]
 
 
@@ -360,14 +360,14 @@ def test_the_time_budget_is_kept_for_the_next_start(make_window) -> None:
     from gui.session import TIME_BUDGET_KEY
 
     window = make_window()
-    window.solving.time_budget_actions["30"].trigger()
+    window.solve_actions.time_budget_actions["30"].trigger()
     assert window.settings.value(TIME_BUDGET_KEY) == "30"
     again = make_window(restore=True)
-    assert again.solving.time_budget == 30.0
+    assert again.solve_actions.time_budget == 30.0
     # A stored value no choice has is dropped, and said so; no limit stands.
     again.settings.setValue(TIME_BUDGET_KEY, "forever")
     third = make_window(restore=True)
-    assert third.solving.time_budget is None
+    assert third.solve_actions.time_budget is None
     assert "time budget" in third.dropped_settings
 
 
@@ -391,6 +391,6 @@ def test_a_budgeted_solve_in_the_window_says_what_was_proven(
 
     window.editor.load(START_3X3)
     window.solving.solve_runner.solver = spent
-    window.solving.time_budget_actions["1"].trigger()
+    window.solve_actions.time_budget_actions["1"].trigger()
     solve_and_wait(qtbot, window)
     assert window.status_message.text().endswith("maybe not the shortest: none is shorter than 2")

@@ -52,19 +52,19 @@ def test_solved_goes_when_the_player_slides_on(qtbot: QtBot, window: MainWindow)
 
 def test_cannot_solve_goes_when_the_board_is_fixed(qtbot: QtBot, window: MainWindow) -> None:
     window.editor.load(LOYD_BOARD)
-    window.solving.solve_action.trigger()
+    window.solve_actions.solve_action.trigger()
     assert status(window).startswith("Cannot solve: not solvable")
     fix = window.fix_suggestion.findChild(QPushButton)
     qtbot.mouseClick(fix, Qt.MouseButton.LeftButton)
     assert not status(window).startswith("Cannot solve")
     with qtbot.waitSignal(window.solving.solve_runner.solved, timeout=20_000):
-        window.solving.solve_action.trigger()
+        window.solve_actions.solve_action.trigger()
         assert not status(window).startswith("Cannot solve")  # while the search runs
 
 
 def test_board_pasted_goes_when_a_number_is_typed(qtbot: QtBot, window: MainWindow) -> None:
     QGuiApplication.clipboard().setText("1 2 3\n4 5 6\n7 0 8")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert status(window) == "Board pasted"
     type_cells(qtbot, window.board_view, [2, 1])
     assert status(window) != "Board pasted"
@@ -89,7 +89,7 @@ def test_a_message_about_the_mode_stays_through_edits(qtbot: QtBot, window: Main
 
 
 def test_a_message_that_describes_the_change_stays(qtbot: QtBot, window: MainWindow) -> None:
-    window.edits.random_solvable_action.trigger()
+    window.edit_actions.random_solvable_action.trigger()
     QGuiApplication.clipboard().setText("1 2 3\n4 5 6\n7 0 8")
-    window.clipboard.paste_action.trigger()
+    window.clipboard_actions.paste_action.trigger()
     assert status(window) == "Board pasted"

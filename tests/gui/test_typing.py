@@ -40,7 +40,7 @@ def click_the_same_cell(qtbot: QtBot, window) -> None:
 
 
 def press_new(qtbot: QtBot, window) -> None:
-    window.edits.new_action.trigger()
+    window.edit_actions.new_action.trigger()
 
 
 def paste_a_board(qtbot: QtBot, window) -> None:
@@ -74,7 +74,7 @@ def test_the_first_digit_after_the_cursor_arrives_replaces_the_cell(
 
 def test_a_fresh_board_plus_12_gives_12(qtbot: QtBot, window):
     view = window.board_view
-    window.edits.new_action.trigger()
+    window.edit_actions.new_action.trigger()
     click_cell(qtbot, view, 0)
     qtbot.keyClicks(view, "12")
     assert window.model.cell(0) == 12  # not 112

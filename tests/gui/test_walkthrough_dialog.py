@@ -24,7 +24,7 @@ pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
 def _open(qtbot: QtBot, window: MainWindow, board: Board = ARTICLE_BOARD) -> WalkthroughDialog:
     window.editor.load(board)
-    window.help.walkthrough_action.trigger()
+    window.help_actions.walkthrough_action.trigger()
     dialog = window.help.walkthrough_dialog
     assert dialog is not None
     qtbot.waitExposed(dialog)
@@ -46,7 +46,7 @@ def test_help_menu_and_explanation_link_open_one_non_modal_dialog(
         if menu_action.text() == "&Help"
         for action in menu_action.menu().actions()
     ]
-    assert window.help.walkthrough_action in help_actions
+    assert window.help_actions.walkthrough_action in help_actions
     # The link above the explanation's steps opens it.
     explanation = window.explanation_view
     first = explanation.document().firstBlock()
@@ -64,7 +64,7 @@ def test_help_menu_and_explanation_link_open_one_non_modal_dialog(
     # Asked again, the open dialog comes to the front; the offscreen platform says it
     # cannot raise windows, which is the test platform talking, not the app.
     with qtlog.disabled():
-        window.help.walkthrough_action.trigger()
+        window.help_actions.walkthrough_action.trigger()
     assert window.help.walkthrough_dialog is dialog
     assert dialog.isVisible()
 
@@ -184,7 +184,7 @@ def test_a_hidden_dialog_walks_the_board_shown_when_it_opens_again(
     dialog = _open(qtbot, window)
     dialog.close()
     window.editor.load(LOYD_BOARD)
-    window.help.walkthrough_action.trigger()
+    window.help_actions.walkthrough_action.trigger()
     qtbot.waitExposed(dialog)
     assert dialog.steps == walkthrough(LOYD_BOARD)
     assert _text(dialog, "walkStepCounter") == f"Step 1 of {len(dialog.steps)}"
@@ -243,7 +243,7 @@ def test_the_walk_opens_beside_the_board_not_over_it(qtbot: QtBot, window: MainW
     window.editor.load(ARTICLE_BOARD)
     window.resize(700, 560)
     window.move(0, 0)
-    window.help.walkthrough_action.trigger()
+    window.help_actions.walkthrough_action.trigger()
     dialog = window.help.walkthrough_dialog
     assert dialog is not None
     qtbot.waitExposed(dialog)
