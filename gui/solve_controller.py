@@ -97,15 +97,16 @@ class SolveController(QObject):
             "Ctrl+L",
             "Find the moves to the goal (the shortest on boards of up to 16 cells) and play them",
         )
-        # After its budget a search gives way to the hand method's solution, told with the
-        # length the search proved no solution is shorter than.
+        # After its budget a search gives way to the best solution found by then (the hand
+        # method's, or on a larger board the beam search's best), told with the length no
+        # solution is shorter than.
         self.time_budget_actions: dict[str, QAction] = {}
         budgets = QActionGroup(self)
         for name, text, seconds in TIME_BUDGETS:
             tip = (
                 "Search until a shortest solution is found"
                 if seconds is None
-                else f"After {text.replace('&', '').lower()}, show the hand method's solution"
+                else f"After {text.replace('&', '').lower()}, show the best solution found by then"
             )
             action = make_action(parent, text, f"timeBudget{name.title()}Action", None, tip)
             action.setCheckable(True)
@@ -202,14 +203,20 @@ class SolveController(QObject):
         if refusal is not None:
             self.message.emit(f"Cannot solve: {refusal}")
             return False
-        from core.solution import MAX_OPTIMAL_CELLS
+        from core.solution import SolveMethod
+        from core.solve import default_method
 
         self.close_player()
         board = self._model.board
         assert board is not None  # no refusal
         budget = self.time_budget
-        if board.size > MAX_OPTIMAL_CELLS:
+        method = default_method(board, budget)
+        if method is SolveMethod.FAST:
             what = "Working out a solution by the hand method (not the shortest)"
+        elif method is SolveMethod.BEAM:
+            what = "Searching for a short solution (not the shortest)"
+            if budget is not None:
+                what += f" for {budget:g} s"
         elif budget is None:
             what = "Searching for a shortest solution"
         else:
