@@ -152,11 +152,11 @@ def _beam_solution(
     cancelled: CancelledCallback | None,
 ) -> Solution:
     """The beam search's solution. Without a budget, one pass at the default width. With
-    one, the hand method's solution at once, then passes of the beam search, each twice as
-    wide as the last, while the budget lasts (a pass is begun only when twice the last
-    one's time is left, and one the deadline stops is dropped; none once a solution is as
-    short as the distance bound): the shortest of them comes back, with that bound."""
-    from core.beam_solver import solve_beam_letters
+    one, the hand method's solution at once, then passes of the beam search while the
+    budget lasts, the first narrow, each later one as wide as the time left allows by the
+    last one's pace (at least twice as wide; one the deadline stops is dropped; none once a
+    solution is as short as the distance bound): the shortest comes back, with that bound."""
+    from core.beam_solver import DEFAULT_WIDTH, solve_beam_letters
 
     if time_budget is None:
         letters = solve_beam_letters(board, target, progress=progress, cancelled=cancelled)
@@ -178,9 +178,18 @@ def _beam_solution(
             break
         if len(letters) < len(best):
             best, method = letters, SolveMethod.BEAM
-        if time.monotonic() + 2 * (time.monotonic() - started) > deadline:
+        # A pass's time grows about as its width (its tables, the same at any width, make
+        # that an overestimate): the next pass is the widest, of twice this one's width or
+        # more, that should still end within the budget.
+        spent, left = time.monotonic() - started, deadline - time.monotonic()
+        scale = 2
+        if spent * scale > left:
             break
-        width *= 2
+        while width * scale * 2 <= _LAST_BUDGET_WIDTH and spent * scale * 2 <= left:
+            scale *= 2
+        # A wider beam is not always shorter: the default width gets its pass on the way,
+        # so a budget that has room for it never does worse than no budget.
+        width = min(width * scale, DEFAULT_WIDTH) if width < DEFAULT_WIDTH else width * scale
     return _budgeted_solution(board, target, best, method, nodes=0, lower_bound=bound)
 
 
