@@ -37,7 +37,7 @@ import heapq
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from core.board import BLANK, Board
 from core.fast_solver import corner_layout, solve_fast_letters
@@ -106,8 +106,7 @@ def solve_beam_letters(
         return None
 
 
-@dataclass(frozen=True)
-class _Position:
+class _Position(NamedTuple):
     """One position of the beam: the board (labels by cell), where the blank is, moves so
     far, the loose tiles' weighted score, a hash of the board, the node of its last move,
     and the blank's cell before that move (not stepped back to)."""
@@ -243,39 +242,30 @@ class _BeamSolver:
             # The last tile where the first belongs, the first inside it, the blank to the
             # end of the line: two slides put both home. Or the mirror: the first tile at
             # the end of the line, the last inside it, the blank where the first belongs.
-            for outer, inner in ((last, first), (first, last)):
-                done += self._trick(
-                    rest, outer=outer, corner=inner, inner=inner, blank_cell=outer, inward=inward
-                )
+            for far, near in ((last, first), (first, last)):
+                done += self._trick(rest, far=far, near=near, inward=inward)
         self.locked[first] = self.locked[last] = 1
         done.sort(key=lambda p: p.moves + p.score)
         return done[: self.width]
 
     def _trick(
-        self,
-        positions: list[_Position],
-        *,
-        outer: int,
-        corner: int,
-        inner: int,
-        blank_cell: int,
-        inward: int,
+        self, positions: list[_Position], *, far: int, near: int, inward: int
     ) -> list[_Position]:
-        """Tile `outer` to `corner`, tile `inner` just inside it, the blank to
-        `blank_cell` (the line's other end cell), then the two slides."""
+        """The line's end cells `far` and `near` (labels are home cells): tile `far` to the
+        cell `near`, tile `near` just inside it, the blank to `far`, then the two slides."""
         locked = self.locked
-        locked[corner] = 1
-        inner_table = self._tile_table(corner + inward)
-        locked[corner] = 0
-        arrived, trapped = self._place(positions, outer, corner, next_table=(inner, inner_table))
+        locked[near] = 1
+        near_table = self._tile_table(near + inward)
+        locked[near] = 0
+        arrived, trapped = self._place(positions, far, near, next_table=(near, near_table))
         if not arrived:
-            return [self._finish_in_block(p, corner, blank_cell, inward) for p in trapped[:3]]
-        locked[corner] = 1
-        arrived, _ = self._place(arrived, inner, corner + inward, table=inner_table)
-        locked[corner + inward] = 1
-        arrived, _ = self._place(arrived, None, blank_cell)
-        locked[corner] = locked[corner + inward] = 0
-        return [self._walk(p, [corner, corner + inward]) for p in arrived]
+            return [self._finish_in_block(p, near, far, inward) for p in trapped[:3]]
+        locked[near] = 1
+        arrived, _ = self._place(arrived, near, near + inward, table=near_table)
+        locked[near + inward] = 1
+        arrived, _ = self._place(arrived, None, far)
+        locked[near] = locked[near + inward] = 0
+        return [self._walk(p, [near, near + inward]) for p in arrived]
 
     # -- one placement -------------------------------------------------------------------
 
