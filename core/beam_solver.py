@@ -26,7 +26,7 @@ whole solution wins. Moves are recorded as the blank's cells (a parent pointer a
 and turned into letters once at the end.
 
 The score's weight and power, the width and the depths were tuned on random 10x10 boards
-(bench/solve_fast.py, bench/README.md "Shorter solutions"). Every table is as large as the
+(bench/solve_beam.py, bench/README.md "Shorter solutions"). Every table is as large as the
 padded board squared, built once per tile, so the method is for boards of up to
 `core.solution.MAX_BEAM_CELLS` cells; `core.solve` uses the hand method above that.
 """
