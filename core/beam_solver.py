@@ -47,8 +47,8 @@ from core.solution import SearchProgress, SolveCancelledError
 ProgressCallback = Callable[[SearchProgress], None]
 CancelledCallback = Callable[[], bool]
 
-#: Positions kept at each depth when no other width is asked for: about a second on a 10x10
-#: board, 35-40% fewer moves than the hand method (bench/README.md).
+#: Positions kept at each depth when no other width is asked for: past it, a wider beam
+#: gains little for its time (bench/README.md, "Shorter solutions").
 DEFAULT_WIDTH = 64
 #: The weight of the loose tiles' score against one move, and the power each tile's distance
 #: is raised to (a far tile counts for more than its distance: it is the costlier to fetch).

@@ -39,8 +39,9 @@ class SolveMethod(StrEnum):
 
 #: The largest board an optimal search is offered for (the 15-puzzle and its shapes).
 MAX_OPTIMAL_CELLS = 16
-#: The largest board `solve` gives the beam search by default (about 3 s on 12x12); larger
-#: ones get the hand method, or the beam search when a time budget lets it improve on that.
+#: The largest board `solve` gives the beam search by default (its time grows fast with the
+#: cells: bench/README.md); larger ones get the hand method, or the beam search when a time
+#: budget lets it improve on that.
 AUTO_BEAM_CELLS = 144
 #: The largest board the beam search takes at all (its tables grow as the cells squared).
 MAX_BEAM_CELLS = 400

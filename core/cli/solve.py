@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_const",
         const=SolveMethod.BEAM,
         help="the beam search: far shorter than the hand method, not shortest (boards of "
-        f"3x3 and up, of up to {MAX_BEAM_CELLS} cells; seconds on 10x10)",
+        f"3x3 and up, of up to {MAX_BEAM_CELLS} cells; about a second on 10x10)",
     )
     parser.add_argument(
         "--time-budget",
