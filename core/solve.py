@@ -138,7 +138,8 @@ def default_method(board: Board, time_budget: float | None = None) -> SolveMetho
     return SolveMethod.FAST
 
 
-#: The first pass's width under a time budget; each pass after doubles it, up to the last.
+#: The first pass's width under a time budget, and the widest pass (the move tree a pass
+#: keeps grows with its width).
 _FIRST_BUDGET_WIDTH = 8
 _LAST_BUDGET_WIDTH = 1024
 
