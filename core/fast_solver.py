@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from core import speedups
 from core.board import BLANK, Board
@@ -103,6 +104,47 @@ def _walk_line(tiles: tuple[int, ...], blank: int, goal_blank: int) -> tuple[int
     return tuple(reversed(tiles[goal_blank:blank]))
 
 
+@dataclass(frozen=True)
+class CornerLayout:
+    """The board flipped so that the goal's blank is nearest its bottom-right corner, and the
+    goal moved (on paper) to have its blank in that corner: a method that solves towards
+    that intermediate goal from the top-left then needs only `walk_back` to reach the real
+    one, as short a walk as it can be."""
+
+    #: The real board's cell for each cell of the flipped board, in reading order.
+    order: list[int]
+    #: The intermediate goal on the flipped board (its blank in the bottom-right corner).
+    goal_cells: list[int]
+    #: The tiles that walk the blank from the intermediate goal back to the real goal.
+    walk_back: list[int]
+    flip_rows: bool
+    flip_columns: bool
+
+    def letters(self, stride: int) -> dict[int, int]:
+        """The letter (a byte) of a slide on the flipped board, by (blank's cell - moving
+        tile's cell) in rows `stride` cells long: the way the tile travels on the real board."""
+        up, down = (b"D", b"U") if self.flip_rows else (b"U", b"D")
+        left, right = (b"R", b"L") if self.flip_columns else (b"L", b"R")
+        return {-stride: up[0], stride: down[0], -1: left[0], 1: right[0]}
+
+
+def corner_layout(target: Board) -> CornerLayout:
+    """The flip and the intermediate goal for solving towards `target`."""
+    width, height = target.width, target.height
+    goal_blank_row, goal_blank_column = divmod(target.blank_index, width)
+    flip_rows = goal_blank_row < height - 1 - goal_blank_row
+    flip_columns = goal_blank_column < width - 1 - goal_blank_column
+    order = [
+        (height - 1 - row if flip_rows else row) * width
+        + (width - 1 - column if flip_columns else column)
+        for row in range(height)
+        for column in range(width)
+    ]
+    goal_cells = [target.tiles[index] for index in order]
+    walk_back = _park_blank_in_corner(goal_cells, width, height)
+    return CornerLayout(order, goal_cells, walk_back, flip_rows, flip_columns)
+
+
 class _HandSolver:
     """One solve: the board in flipped coordinates, the placed cells, the moves so far.
 
@@ -121,19 +163,9 @@ class _HandSolver:
         width, height = board.width, board.height
         self.width, self.height = width, height
         self.stride = stride = width + 2
-        goal_blank_row, goal_blank_column = divmod(target.blank_index, width)
-        # Flip so that the goal's blank is nearest the bottom-right corner: the walk from
-        # the intermediate goal back to the real one is then as short as it can be.
-        flip_rows = goal_blank_row < height - 1 - goal_blank_row
-        flip_columns = goal_blank_column < width - 1 - goal_blank_column
-        order = [
-            (height - 1 - row if flip_rows else row) * width
-            + (width - 1 - column if flip_columns else column)
-            for row in range(height)
-            for column in range(width)
-        ]
-        goal_cells = [target.tiles[index] for index in order]
-        self.walk_back = _park_blank_in_corner(goal_cells, width, height)
+        layout = corner_layout(target)
+        order, goal_cells = layout.order, layout.goal_cells
+        self.walk_back = layout.walk_back
         padded_size = stride * (height + 2)
         #: The tile on each cell (-1 on the border), and the cell each tile is on.
         self.cells = [-1] * padded_size
@@ -158,16 +190,9 @@ class _HandSolver:
         #: move and a tuple copy of it as much again. A move that undoes the one before is
         #: dropped as it comes, so no second pass (and no second copy) is needed.
         self.moves = bytearray()
-        up, down = (b"D", b"U") if flip_rows else (b"U", b"D")
-        left, right = (b"R", b"L") if flip_columns else (b"L", b"R")
         #: The letter of a slide by (blank's cell - moving tile's cell), the way it travels.
-        self.letter_of = {-stride: up[0], stride: down[0], -1: left[0], 1: right[0]}
-        self.opposite = {
-            up[0]: down[0],
-            down[0]: up[0],
-            left[0]: right[0],
-            right[0]: left[0],
-        }
+        self.letter_of = layout.letters(stride)
+        self.opposite = {letter: self.letter_of[-delta] for delta, letter in self.letter_of.items()}
         self.progress = progress
         self.cancelled = cancelled
         self.started = time.monotonic()

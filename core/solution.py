@@ -32,10 +32,19 @@ class SolveMethod(StrEnum):
     #: The method people use by hand, rows and columns placed one by one: any size, not
     #: shortest.
     FAST = "fast"
+    #: The hand method's plan with each tile's way found by a beam search (`core.beam_solver`):
+    #: far shorter than the hand method, not shortest; boards of 3x3 to `MAX_BEAM_CELLS`.
+    BEAM = "beam"
 
 
 #: The largest board an optimal search is offered for (the 15-puzzle and its shapes).
 MAX_OPTIMAL_CELLS = 16
+#: The largest board `solve` gives the beam search by default (its time grows fast with the
+#: cells: bench/README.md); larger ones get the hand method, or the beam search when a time
+#: budget lets it improve on that.
+AUTO_BEAM_CELLS = 144
+#: The largest board the beam search takes at all (its tables grow as the cells squared).
+MAX_BEAM_CELLS = 400
 
 #: The letter of each way a tile can travel into the blank, by (row step, column step).
 _LETTERS = {(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}

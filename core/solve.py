@@ -1,8 +1,12 @@
 """`solve`: one call for a solution of any board, shortest where that can be proven.
 
 Boards of up to `MAX_OPTIMAL_CELLS` cells get a shortest solution (iterative-deepening A*
-in `core.search`); larger ones the hand method of `core.fast_solver`. An unsolvable board
-never starts a search: the verdict and its one-swap fix come back at once instead.
+in `core.search`); larger ones up to `AUTO_BEAM_CELLS` a short one by the beam search of
+`core.beam_solver`, and larger still the hand method of `core.fast_solver`. With a time
+budget, a board over `MAX_OPTIMAL_CELLS` cells starts from the hand method's solution and
+the beam search improves on it, wider each pass, while the budget lasts (up to
+`MAX_BEAM_CELLS` cells). An unsolvable board never starts a search: the verdict and its
+one-swap fix come back at once instead.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from core.fast_solver import CancelledCallback, ProgressCallback, solve_fast_let
 from core.fix import suggest_fix
 from core.rule import Goal, GoalName, check, goal_board, is_solvable
 from core.solution import (
+    AUTO_BEAM_CELLS,
+    MAX_BEAM_CELLS,
     MAX_OPTIMAL_CELLS,
     SearchProgress,
     Solution,
@@ -35,14 +41,18 @@ def solve(
     """A solution taking `board` to `goal`, replayable move by move.
 
     `method` None picks `SolveMethod.OPTIMAL` for boards of up to `MAX_OPTIMAL_CELLS`
-    cells and `SolveMethod.FAST` above. `progress` hears how the search goes; when
-    `cancelled` returns True it stops with `SolveCancelledError`. When `time_budget`
-    seconds pass before a shortest solution is proven, the fast solution comes back
-    instead, with `optimal` False.
+    cells, `SolveMethod.BEAM` up to `AUTO_BEAM_CELLS` (or `MAX_BEAM_CELLS` with a time
+    budget) and `SolveMethod.FAST` above; `SolveMethod.BEAM` asked for takes boards of 3x3
+    and up. `progress` hears how the search goes; when `cancelled` returns True it stops
+    with `SolveCancelledError`. When `time_budget` seconds pass before a shortest solution
+    is proven, the fast solution comes back instead, with `optimal` False. Above
+    `MAX_OPTIMAL_CELLS` cells a budget is spent improving on the hand method's solution by
+    the beam search, and the shortest found comes back.
 
     Raises `UnsolvableError` (a `BoardError` carrying the verdict and the fix) for a board
-    that cannot reach its goal, and `BoardError` for a goal of another shape or an
-    optimal solution asked of a board over `MAX_OPTIMAL_CELLS` cells.
+    that cannot reach its goal, and `BoardError` for a goal of another shape, an optimal
+    solution asked of a board over `MAX_OPTIMAL_CELLS` cells, or a beam one of a board
+    under 3x3 or over `MAX_BEAM_CELLS` cells.
     """
     target = goal_board(goal, board.width, board.height)
     if method is SolveMethod.OPTIMAL and board.size > MAX_OPTIMAL_CELLS:
@@ -50,10 +60,21 @@ def solve(
             f"an optimal solution is searched for boards of up to {MAX_OPTIMAL_CELLS} cells; "
             f"this {board.width}x{board.height} board has {board.size}: use the fast method"
         )
+    if method is SolveMethod.BEAM and not (
+        board.width >= 3 and board.height >= 3 and board.size <= MAX_BEAM_CELLS
+    ):
+        raise BoardError(
+            f"the beam search takes boards of 3x3 and up, of up to {MAX_BEAM_CELLS} cells; "
+            f"this one is {board.width}x{board.height}: use the fast method"
+        )
     if not is_solvable(board, target):
         raise UnsolvableError(check(board, goal), suggest_fix(board, goal))
     if method is None:
-        method = SolveMethod.OPTIMAL if board.size <= MAX_OPTIMAL_CELLS else SolveMethod.FAST
+        method = default_method(board, time_budget)
+    if method is SolveMethod.BEAM:
+        return _beam_solution(
+            board, target, time_budget=time_budget, progress=progress, cancelled=cancelled
+        )
     if method is SolveMethod.FAST:
         if time_budget is not None:
             # With a budget the answer says how far from shortest it may be; without one
@@ -110,6 +131,90 @@ def solve(
     )
 
 
+def default_method(board: Board, time_budget: float | None = None) -> SolveMethod:
+    """The method `solve` picks for `board` when none is asked for (see `solve`)."""
+    if board.size <= MAX_OPTIMAL_CELLS:
+        return SolveMethod.OPTIMAL
+    beam_cells = AUTO_BEAM_CELLS if time_budget is None else MAX_BEAM_CELLS
+    if board.size <= beam_cells and board.width >= 3 and board.height >= 3:
+        return SolveMethod.BEAM
+    return SolveMethod.FAST
+
+
+#: The first pass's width under a time budget, and the widest pass (the move tree a pass
+#: keeps grows with its width).
+_FIRST_BUDGET_WIDTH = 8
+_LAST_BUDGET_WIDTH = 1024
+
+
+def _beam_solution(
+    board: Board,
+    target: Board,
+    *,
+    time_budget: float | None,
+    progress: ProgressCallback | None,
+    cancelled: CancelledCallback | None,
+) -> Solution:
+    """The beam search's solution. Without a budget, one pass at the default width. With
+    one, the hand method's solution at once, then passes of the beam search while the
+    budget lasts, the first narrow, each later one as wide as the time left allows by the
+    last one's pace (at least twice as wide; one the deadline stops is dropped; none once a
+    solution is as short as the distance bound): the shortest comes back, with that bound."""
+    from core.beam_solver import DEFAULT_WIDTH, solve_beam_letters
+
+    if time_budget is None:
+        letters = solve_beam_letters(board, target, progress=progress, cancelled=cancelled)
+        assert letters is not None  # no deadline
+        return Solution(board, target, None, SolveMethod.BEAM, optimal=False, letters=letters)
+    deadline = time.monotonic() + time_budget
+    bound = distance_bound(board, target)
+    best = solve_fast_letters(board, target, cancelled=cancelled)
+    method = SolveMethod.FAST
+    width = _FIRST_BUDGET_WIDTH
+    while width <= _LAST_BUDGET_WIDTH and len(best) > bound:
+        started = time.monotonic()
+        if started >= deadline:
+            break
+        letters = solve_beam_letters(
+            board, target, width=width, deadline=deadline, progress=progress, cancelled=cancelled
+        )
+        if letters is None:
+            break
+        if len(letters) < len(best):
+            best, method = letters, SolveMethod.BEAM
+        # A pass's time grows about as its width (its tables, the same at any width, make
+        # that an overestimate): the next pass is the widest, of twice this one's width or
+        # more, that should still end within the budget.
+        spent, left = time.monotonic() - started, deadline - time.monotonic()
+        scale = 2
+        if spent * scale > left:
+            break
+        while width * scale * 2 <= _LAST_BUDGET_WIDTH and spent * scale * 2 <= left:
+            scale *= 2
+        # A wider beam is not always shorter: the default width gets its pass on the way,
+        # so a budget that has room for it never does worse than no budget.
+        width = min(width * scale, DEFAULT_WIDTH) if width < DEFAULT_WIDTH else width * scale
+    return _budgeted_solution(board, target, best, method, nodes=0, lower_bound=bound)
+
+
+def _budgeted_solution(
+    board: Board,
+    target: Board,
+    letters: bytes,
+    method: SolveMethod,
+    *,
+    nodes: int,
+    lower_bound: int,
+) -> Solution:
+    """A solution found under a budget, with what is proven: no solution is shorter than
+    `lower_bound`. Proven shortest after all when it is that short."""
+    if len(letters) == lower_bound:
+        return Solution(board, target, None, method, True, nodes=nodes, letters=letters)
+    return Solution(
+        board, target, None, method, False, nodes=nodes, letters=letters, lower_bound=lower_bound
+    )
+
+
 def _hand_solution(
     board: Board,
     target: Board,
@@ -122,15 +227,6 @@ def _hand_solution(
     """The hand method's solution under a budget, with what is proven: no solution is
     shorter than `lower_bound`. Proven shortest after all when it is that short."""
     letters = solve_fast_letters(board, target, progress=progress, cancelled=cancelled)
-    if len(letters) == lower_bound:
-        return Solution(board, target, None, SolveMethod.FAST, True, nodes=nodes, letters=letters)
-    return Solution(
-        board,
-        target,
-        None,
-        SolveMethod.FAST,
-        False,
-        nodes=nodes,
-        letters=letters,
-        lower_bound=lower_bound,
+    return _budgeted_solution(
+        board, target, letters, SolveMethod.FAST, nodes=nodes, lower_bound=lower_bound
     )

@@ -160,15 +160,16 @@ class SolveActions:
             "Ctrl+L",
             "Find the moves to the goal (the shortest on boards of up to 16 cells) and play them",
         )
-        # After its budget a search gives way to the hand method's solution, told with the
-        # length the search proved no solution is shorter than.
+        # After its budget a search gives way to the best solution found by then (the hand
+        # method's, or on a larger board the beam search's best), told with the length no
+        # solution is shorter than.
         self.time_budget_actions: dict[str, QAction] = {}
         budgets = QActionGroup(parent)
         for name, text, seconds in TIME_BUDGETS:
             tip = (
                 "Search until a shortest solution is found"
                 if seconds is None
-                else f"After {text.replace('&', '').lower()}, show the hand method's solution"
+                else f"After {text.replace('&', '').lower()}, show the best solution found by then"
             )
             action = make_action(parent, text, f"timeBudget{name.title()}Action", None, tip)
             action.setCheckable(True)

@@ -159,14 +159,20 @@ class SolveController(QObject):
         if refusal is not None:
             self.message.emit(f"Cannot solve: {refusal}")
             return False
-        from core.solution import MAX_OPTIMAL_CELLS
+        from core.solution import SolveMethod
+        from core.solve import default_method
 
         self.close_player()
         board = self._model.board
         assert board is not None  # no refusal
         budget = self._time_budget()
-        if board.size > MAX_OPTIMAL_CELLS:
+        method = default_method(board, budget)
+        if method is SolveMethod.FAST:
             what = "Working out a solution by the hand method (not the shortest)"
+        elif method is SolveMethod.BEAM:
+            what = "Searching for a short solution (not the shortest)"
+            if budget is not None:
+                what += f" for {budget:g} s"
         elif budget is None:
             what = "Searching for a shortest solution"
         else:

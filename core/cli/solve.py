@@ -4,8 +4,10 @@ Reads every format `check` reads, through the same readers. Plain output is the 
 and whether it is proven shortest, then the moves as letters (the way each tile travels:
 `R` = a tile slides right into the blank); `--json` is one object; `--batch` one line or
 object per input line, in order, each written as soon as it is solved. With
-`--time-budget S` a search still running after S seconds gives way to the hand method,
-and the output adds the length no solution is shorter than (the search's proven bound).
+`--time-budget S` a search still running after S seconds gives way to the hand method
+(on a board over 16 cells, the beam search improves on the hand method's solution for S
+seconds and the shortest found is printed), and the output adds the length no solution is
+shorter than (the search's proven bound).
 
 Exit status: 0 solved, 1 not solvable (the reason and the fix on standard error, or in
 the JSON; no search is started), 2 invalid input (one line on standard error). With
@@ -37,6 +39,8 @@ from core.cli.common import (
 )
 from core.formats import parse_document
 from core.solution import (
+    AUTO_BEAM_CELLS,
+    MAX_BEAM_CELLS,
     MAX_OPTIMAL_CELLS,
     SearchProgress,
     Solution,
@@ -58,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = CommandParser(
         prog=COMMAND,
         description="Find the moves that take a sliding-tile board to its goal: a shortest "
-        f"solution for boards of up to {MAX_OPTIMAL_CELLS} cells, the hand method above. "
+        f"solution for boards of up to {MAX_OPTIMAL_CELLS} cells, a short one by beam search "
+        f"up to {AUTO_BEAM_CELLS} cells, the hand method above. "
         "Exit 0 solved, 1 not solvable, 2 invalid input.",
     )
     add_board_arguments(parser, "solution")
@@ -77,13 +82,23 @@ def build_parser() -> argparse.ArgumentParser:
         const=SolveMethod.FAST,
         help="the hand method: any size at once, not shortest",
     )
+    method.add_argument(
+        "--beam",
+        dest="method",
+        action="store_const",
+        const=SolveMethod.BEAM,
+        help="the beam search: far shorter than the hand method, not shortest (boards of "
+        f"3x3 and up, of up to {MAX_BEAM_CELLS} cells; about a second on 10x10)",
+    )
     parser.add_argument(
         "--time-budget",
         metavar="S",
         type=_seconds,
         help="give the search for a shortest solution at most S seconds (building its "
         "tables counts); when they run out, print the hand method's solution and the "
-        "length the search proved no solution is shorter than",
+        "length the search proved no solution is shorter than. Over "
+        f"{MAX_OPTIMAL_CELLS} cells (up to {MAX_BEAM_CELLS}), the beam search improves on "
+        "the hand method's solution for S seconds, and the shortest found is printed",
     )
     return parser
 
@@ -223,13 +238,14 @@ def _solve_batch(
 
 
 def _proof_text(solution: Solution) -> str:
-    """'optimal', 'not proven optimal (fast method)', or with what a budget proved:
-    'not proven optimal (fast method; no solution is shorter than 76)'."""
+    """'optimal', 'not proven optimal (fast method)' (or '(beam search)'), or with what a
+    budget proved: 'not proven optimal (fast method; no solution is shorter than 76)'."""
     if solution.optimal:
         return "optimal"
+    how = "beam search" if solution.method is SolveMethod.BEAM else "fast method"
     if solution.lower_bound is None:
-        return "not proven optimal (fast method)"
-    return f"not proven optimal (fast method; no solution is shorter than {solution.lower_bound})"
+        return f"not proven optimal ({how})"
+    return f"not proven optimal ({how}; no solution is shorter than {solution.lower_bound})"
 
 
 def _solved_line(solution: Solution, args: argparse.Namespace) -> str:

@@ -38,6 +38,7 @@ from core.solution import (
     distance_bound,
     replay_end,
 )
+from core.solve import default_method
 from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
 from tests.core.test_fast_solver import solvable_boards_with_goals
 from tests.core.test_search import DATA
@@ -113,14 +114,75 @@ def test_the_api_is_exported_from_core() -> None:
         assert getattr(core, name) is not None
 
 
-def test_boards_over_sixteen_cells_get_the_fast_method(
+def test_boards_over_sixteen_cells_get_the_beam_search(
     install_engine: Callable[..., StandInEngine],
 ) -> None:
     install_engine(never_called)
     board = random_board(5, 4, solvable=True, rng=random.Random(1))
     solution = solve(board)
-    assert (solution.method, solution.optimal, solution.nodes) == (SolveMethod.FAST, False, 0)
+    assert (solution.method, solution.optimal, solution.nodes) == (SolveMethod.BEAM, False, 0)
+    assert solution.lower_bound is None  # nothing proven, nothing claimed
+    assert solution.length < len(solve(board, method=SolveMethod.FAST).letters)
     assert_reaches(solution, GoalName.BLANK_LAST)
+
+
+@pytest.mark.parametrize(
+    ("shape", "budget", "method"),
+    [
+        ((4, 4), None, SolveMethod.OPTIMAL),
+        ((5, 4), None, SolveMethod.BEAM),
+        ((12, 12), None, SolveMethod.BEAM),
+        ((13, 12), None, SolveMethod.FAST),
+        ((13, 12), 5.0, SolveMethod.BEAM),
+        ((20, 20), 5.0, SolveMethod.BEAM),
+        ((21, 20), 5.0, SolveMethod.FAST),
+        ((2, 30), None, SolveMethod.FAST),
+        ((30, 2), 5.0, SolveMethod.FAST),
+    ],
+)
+def test_the_default_method_by_size_and_budget(
+    shape: tuple[int, int], budget: float | None, method: SolveMethod
+) -> None:
+    assert default_method(Board.solved(*shape), budget) is method
+
+
+def test_boards_over_the_beam_limit_get_the_fast_method(
+    install_engine: Callable[..., StandInEngine],
+) -> None:
+    install_engine(never_called)
+    board = random_board(13, 12, solvable=True, rng=random.Random(13))
+    solution = solve(board)
+    assert (solution.method, solution.optimal, solution.lower_bound) == (
+        SolveMethod.FAST,
+        False,
+        None,
+    )
+    assert_reaches(solution, GoalName.BLANK_LAST)
+
+
+@pytest.mark.parametrize("shape", [(2, 9), (9, 2), (21, 20)])
+def test_the_beam_search_names_its_limits(shape: tuple[int, int]) -> None:
+    with pytest.raises(BoardError, match="beam search takes boards of 3x3 and up"):
+        solve(Board.solved(*shape), method=SolveMethod.BEAM)
+
+
+@pytest.mark.parametrize("goal", list(GoalName))
+def test_a_budget_improves_on_the_hand_method(goal: GoalName) -> None:
+    board = random_board(7, 6, solvable=True, goal=goal, rng=random.Random(76))
+    hand = solve(board, goal, method=SolveMethod.FAST)
+    solution = solve(board, goal, time_budget=1.0)
+    assert (solution.method, solution.optimal) == (SolveMethod.BEAM, False)
+    assert solution.lower_bound == distance_bound(board, goal_board(goal, 7, 6))
+    assert solution.length < hand.length
+    assert_reaches(solution, goal)
+
+
+def test_a_budget_spent_at_once_keeps_the_hand_method_solution() -> None:
+    board = random_board(9, 8, solvable=True, rng=random.Random(98))
+    solution = solve(board, time_budget=1e-9)
+    assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
+    assert solution.letters == solve(board, method=SolveMethod.FAST).letters
+    assert solution.lower_bound == distance_bound(board, Board.solved(9, 8))
 
 
 def test_boards_up_to_sixteen_cells_get_the_optimal_search(
@@ -152,13 +214,12 @@ def test_the_fast_method_can_be_asked_for_on_a_small_board(
     assert_reaches(solution, GoalName.BLANK_FIRST)
 
 
-@pytest.mark.parametrize("method", [None, SolveMethod.FAST])
 def test_a_budgeted_hand_solution_carries_the_distance_bound(
-    install_engine: Callable[..., StandInEngine], method: SolveMethod | None
+    install_engine: Callable[..., StandInEngine],
 ) -> None:
     install_engine(never_called)
     board = random_board(6, 5, solvable=True, rng=random.Random(7))
-    solution = solve(board, method=method, time_budget=5.0)
+    solution = solve(board, method=SolveMethod.FAST, time_budget=5.0)
     assert (solution.method, solution.optimal) == (SolveMethod.FAST, False)
     assert solution.lower_bound == distance_bound(board, Board.solved(6, 5))
     assert solution.lower_bound < solution.length

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from core import Board, GoalName, format_board, goal_board, random_board
+from core import Board, GoalName, SolveMethod, format_board, goal_board, random_board, solve
 from core.cli.solve import main
 from core.solution import distance_bound, moves_from_directions, replay_end
 from tests.core.pattern_cache import pattern_cache  # noqa: F401 - a fixture
@@ -271,7 +271,7 @@ def test_the_launcher_solves_without_importing_qt(tmp_path: Path) -> None:
         cwd=Path(__file__).resolve().parents[2],
     )
     assert (finished.returncode, finished.stderr) == (0, "")
-    assert finished.stdout == "4 moves, not proven optimal (fast method)\nLLLL\n"
+    assert finished.stdout == "4 moves, not proven optimal (beam search)\nLLLL\n"
 
 
 @pytest.mark.usefixtures("pattern_cache")
@@ -418,12 +418,35 @@ def test_a_budget_with_the_fast_method_gives_the_distance_bound() -> None:
     # Four slides, four cells of distance: the hand method's answer is proven shortest.
     assert (code, out) == (0, "4 moves, optimal\nLLLL\n")
     board = random_board(6, 6, solvable=True, rng=random.Random(8))
-    code, out = run(["--time-budget", "5"], format_board(board))
-    header = out.split("\n")[0]
+    bound = distance_bound(board, Board.solved(6, 6))
+    code, out = run(["--fast", "--time-budget", "5"], format_board(board))
     assert code == 0
-    assert header.endswith(
-        f"(fast method; no solution is shorter than {distance_bound(board, Board.solved(6, 6))})"
+    assert out.split("\n")[0].endswith(f"(fast method; no solution is shorter than {bound})")
+    # Without --fast the budget goes to the beam search, which improves on the hand method.
+    code, out = run(["--time-budget", "1"], format_board(board))
+    header, letters = out.split("\n")[:2]
+    assert code == 0
+    assert header == (
+        f"{len(letters)} moves, not proven optimal (beam search; no solution is shorter "
+        f"than {bound})"
     )
+
+
+def test_the_beam_search_is_the_default_above_sixteen_cells() -> None:
+    board = random_board(7, 6, solvable=True, rng=random.Random(76))
+    hand = solve(board, method=SolveMethod.FAST)
+    for argv in ([], ["--beam"]):
+        code, out = run(argv, format_board(board))
+        header, letters = out.split("\n")[:2]
+        assert code == 0
+        assert header == f"{len(letters)} moves, not proven optimal (beam search)"
+        assert len(letters) < hand.length
+        assert replay_end(board, moves_from_directions(board, letters)) == Board.solved(7, 6)
+
+
+def test_the_beam_search_refuses_a_strip_two_wide() -> None:
+    code, out = run(["--beam"], format_board(random_board(2, 9, solvable=True)))
+    assert (code, out) == (2, "")
 
 
 def test_the_help_describes_the_budget(capsys: pytest.CaptureFixture[str]) -> None:

@@ -97,6 +97,25 @@ def test_solve_runs_in_the_background_and_reports_progress(
     assert window.model.board == START_3X3
 
 
+@pytest.mark.parametrize(
+    ("shape", "what"),
+    [
+        ((6, 5), "Searching for a short solution (not the shortest)"),
+        ((13, 12), "Working out a solution by the hand method (not the shortest)"),
+    ],
+)
+def test_the_progress_names_the_search_a_large_board_gets(
+    qtbot: QtBot, window: MainWindow, shape: tuple[int, int], what: str
+) -> None:
+    window.editor.load(Board.solved(*shape))
+    window.solving.solve_runner.solver = EndlessSearch()
+    window.solve_actions.solve_action.trigger()
+    qtbot.waitUntil(lambda: "positions" in window.solve_progress.text)
+    assert window.solve_progress.text.startswith(f"{what}: depth")
+    with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
+        window.solve_progress.cancel_requested.emit()
+
+
 def test_an_edit_during_the_search_stops_it(qtbot: QtBot, window: MainWindow) -> None:
     window.editor.load(START_3X3)
     window.solving.solve_runner.solver = EndlessSearch()
