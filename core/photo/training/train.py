@@ -34,6 +34,7 @@ from core.photo.network import (
     CLASS_COUNT,
     CONVOLUTION_CHANNELS,
     Network,
+    load_network,
     weight_shapes,
 )
 from core.photo.training.cell_world import draw_board, draw_boards
@@ -85,10 +86,12 @@ def _blocks(first: int, count: int, size: int) -> list[list[int]]:
     ]
 
 
-def gather(boards: int, photos: int) -> tuple[FloatArray, FloatArray, np.ndarray]:
+def gather(
+    boards: int, photos: int, first_board: int = FIRST_BOARD_SEED
+) -> tuple[FloatArray, FloatArray, np.ndarray]:
     began = time.perf_counter()
     with Pool(2) as pool:
-        world = pool.map(draw_boards, _blocks(FIRST_BOARD_SEED, boards, 100))
+        world = pool.map(draw_boards, _blocks(first_board, boards, 100))
         generated = pool.map(_photo_block, _blocks(FIRST_PHOTO_SEED, photos, 20)) if photos else []
     parts = world + generated
     pictures = np.concatenate([p for p, _, _ in parts])
@@ -128,16 +131,26 @@ def build_model() -> Any:
 
 
 def train(
-    pictures: FloatArray, measures: FloatArray, labels: np.ndarray, epochs: int
+    pictures: FloatArray,
+    measures: FloatArray,
+    labels: np.ndarray,
+    epochs: int,
+    *,
+    initial: dict[str, FloatArray] | None = None,
+    max_rate: float = 3e-3,
 ) -> dict[str, FloatArray]:
+    """The network trained on the cells, from random weights or from `start` (a model's
+    weights, to teach it new styles without losing what it reads well)."""
     import torch
 
     torch.manual_seed(7)
     torch.set_num_threads(2)
     model = build_model()
-    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    if initial is not None:
+        import_weights(model, initial)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=max_rate, weight_decay=1e-4)
     steps = epochs * ((len(labels) + 127) // 128)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=max_rate, total_steps=steps)
     x = torch.from_numpy(pictures)
     m = torch.from_numpy(measures)
     y = torch.from_numpy(labels.astype(np.int64))
@@ -180,6 +193,23 @@ def export_weights(model: Any) -> dict[str, FloatArray]:
     weights["output_weights"] = model.output.weight.detach().T.numpy().copy()
     weights["output_bias"] = model.output.bias.detach().numpy().copy()
     return weights
+
+
+def import_weights(model: Any, weights: dict[str, FloatArray]) -> None:
+    """Load numpy-layout weights (`export_weights`) into the torch model."""
+    import torch
+
+    convolutions = [layer for layer in model.convolutions if isinstance(layer, torch.nn.Conv2d)]
+    with torch.no_grad():
+        for index, layer in enumerate(convolutions):
+            layer.weight.copy_(
+                torch.from_numpy(weights[f"conv{index}_weights"]).permute(3, 0, 1, 2)
+            )
+            layer.bias.copy_(torch.from_numpy(weights[f"conv{index}_bias"]))
+        model.hidden.weight.copy_(torch.from_numpy(weights["hidden_weights"]).T)
+        model.hidden.bias.copy_(torch.from_numpy(weights["hidden_bias"]))
+        model.output.weight.copy_(torch.from_numpy(weights["output_weights"]).T)
+        model.output.bias.copy_(torch.from_numpy(weights["output_bias"]))
 
 
 def calibrate(network: Network) -> dict[str, float]:
@@ -232,11 +262,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=int, default=9000)
     parser.add_argument("--photos", type=int, default=400)
     parser.add_argument("--epochs", type=int, default=14)
+    parser.add_argument(
+        "--start-from", type=Path, help="a model file whose weights training starts from"
+    )
+    parser.add_argument("--max-rate", type=float, default=3e-3, help="the peak learning rate")
+    parser.add_argument(
+        "--first-board", type=int, default=FIRST_BOARD_SEED, help="the first world board's seed"
+    )
     args = parser.parse_args(argv)
     began = time.perf_counter()
-    pictures, measures, labels = gather(args.boards, args.photos)
+    start = None
+    if args.start_from is not None:
+        with args.start_from.open("rb") as stream:
+            start = load_network(stream).weights
+    pictures, measures, labels = gather(args.boards, args.photos, args.first_board)
     assert labels.max() < CLASS_COUNT
-    weights = train(pictures, measures, labels, args.epochs)
+    weights = train(pictures, measures, labels, args.epochs, initial=start, max_rate=args.max_rate)
     network = Network(weights, dict.fromkeys(CALIBRATION_NAMES, 0.0))
     calibration = calibrate(network)
     print("calibration:", {k: round(v, 3) for k, v in calibration.items()}, flush=True)
