@@ -160,16 +160,22 @@ class _TableProgress:
 
     def __init__(self) -> None:
         self._shown = False
+        self._line = ""
 
     def __call__(self, progress: SearchProgress) -> None:
         if progress.building_tables is None:
             self.finish()
             return
-        self._shown = True
         serves = "" if progress.tables_serve is None else f", once for {progress.tables_serve}"
-        sys.stderr.write(
-            f"\r{COMMAND}: building the search's tables{serves}: {progress.building_tables:.0%}"
-        )
+        line = f"{COMMAND}: building the search's tables{serves}: {progress.building_tables:.0%}"
+        # Written only when it changes: the builds report far more often than a percent
+        # moves, and a terminal that is not being read (Ctrl+S, a stalled pager) would fill
+        # and block the build's thread.
+        if self._shown and line == self._line:
+            return
+        self._shown = True
+        self._line = line
+        sys.stderr.write(f"\r{line}")
         sys.stderr.flush()
 
     def finish(self) -> None:
@@ -177,6 +183,7 @@ class _TableProgress:
             sys.stderr.write("\n")
             sys.stderr.flush()
             self._shown = False
+            self._line = ""
 
 
 def _solve_one(text: str, args: argparse.Namespace, goal: Goal | None, out: TextIO) -> int:

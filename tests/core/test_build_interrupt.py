@@ -55,6 +55,15 @@ def read_until(descriptor: int, wanted: bytes, timeout: float) -> bytes:
     return seen
 
 
+def drain(descriptor: int) -> None:
+    """Read `descriptor` until it ends or is closed."""
+    try:
+        while os.read(descriptor, 4096):
+            pass
+    except OSError:
+        pass
+
+
 def wait_for(condition: object, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while not condition():  # type: ignore[operator]
@@ -76,20 +85,30 @@ def test_ctrl_c_during_the_first_build_stops_at_once_keeping_whole_tables(
     environment[pattern_db.CACHE_DIR_VARIABLE] = str(tmp_path)
     # Standard error on a terminal: the command then says when the build starts.
     terminal, terminal_side = os.openpty()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "gui.launcher", "solve", "-"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=terminal_side,
-        cwd=ROOT,
-        env=environment,
-    )
+    # The child hears Ctrl+C as a command typed at a shell's prompt does, however this run
+    # was started: a run started in the background ignores SIGINT, and an ignored signal
+    # stays ignored across exec, while a handled one is reset to the default.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "gui.launcher", "solve", "-"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=terminal_side,
+            cwd=ROOT,
+            env=environment,
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     os.close(terminal_side)
     try:
         assert child.stdin is not None
         child.stdin.write(FIFTEEN.encode())
         child.stdin.close()
         read_until(terminal, b"building the search's tables", timeout=60)
+        # The terminal is read all along, as a terminal's window does: one left unread
+        # fills, and the build's thread blocks writing its progress.
+        threading.Thread(target=drain, args=(terminal,), daemon=True).start()
         wait_for(small_path.exists, timeout=10)
         child.send_signal(signal.SIGINT)
         sent = time.monotonic()
