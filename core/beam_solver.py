@@ -36,16 +36,17 @@ from __future__ import annotations
 import heapq
 import random
 import time
-from collections.abc import Callable
 from typing import NamedTuple
 
 from core.board import BLANK, Board
-from core.fast_solver import corner_layout, solve_fast_letters
+from core.fast_solver import (
+    CancelledCallback,
+    ProgressCallback,
+    corner_layout,
+    solve_fast_letters,
+)
 from core.rule import Goal, goal_board, is_solvable
 from core.solution import SearchProgress, SolveCancelledError
-
-ProgressCallback = Callable[[SearchProgress], None]
-CancelledCallback = Callable[[], bool]
 
 #: Positions kept at each depth when no other width is asked for: past it, a wider beam
 #: gains little for its time (bench/README.md, "Shorter solutions").
@@ -522,15 +523,7 @@ class _BeamSolver:
 
     def _blank_region(self, start: int) -> list[int]:
         """Every cell the blank reaches from `start` through unlocked cells."""
-        region = [start]
-        seen = {start}
-        for cell in region:
-            for step in self.steps:
-                following = cell + step
-                if not self.locked[following] and following not in seen:
-                    seen.add(following)
-                    region.append(following)
-        return region
+        return [cell for cell, moves in enumerate(self._blank_table(start)) if moves < _UNREACHABLE]
 
     # -- positions and moves -------------------------------------------------------------
 
@@ -575,7 +568,7 @@ class _BeamSolver:
     def _letters(self, route: list[int]) -> bytes:
         """The letters of the blank's route from the start, no slide at once undone."""
         letter_of = self.letter_of
-        opposite = {letter: letter_of[-delta] for delta, letter in letter_of.items()}
+        opposite = self.layout.opposite_letters(self.stride)
         letters = bytearray()
         blank = self.start_blank
         for cell in route:

@@ -127,6 +127,11 @@ class CornerLayout:
         left, right = (b"R", b"L") if self.flip_columns else (b"L", b"R")
         return {-stride: up[0], stride: down[0], -1: left[0], 1: right[0]}
 
+    def opposite_letters(self, stride: int) -> dict[int, int]:
+        """Each letter of `letters` and the letter of the slide that undoes it."""
+        letter_of = self.letters(stride)
+        return {letter: letter_of[-delta] for delta, letter in letter_of.items()}
+
 
 def corner_layout(target: Board) -> CornerLayout:
     """The flip and the intermediate goal for solving towards `target`."""
@@ -192,7 +197,7 @@ class _HandSolver:
         self.moves = bytearray()
         #: The letter of a slide by (blank's cell - moving tile's cell), the way it travels.
         self.letter_of = layout.letters(stride)
-        self.opposite = {letter: self.letter_of[-delta] for delta, letter in self.letter_of.items()}
+        self.opposite = layout.opposite_letters(stride)
         self.progress = progress
         self.cancelled = cancelled
         self.started = time.monotonic()

@@ -60,9 +60,7 @@ def solve(
             f"an optimal solution is searched for boards of up to {MAX_OPTIMAL_CELLS} cells; "
             f"this {board.width}x{board.height} board has {board.size}: use the fast method"
         )
-    if method is SolveMethod.BEAM and not (
-        board.width >= 3 and board.height >= 3 and board.size <= MAX_BEAM_CELLS
-    ):
+    if method is SolveMethod.BEAM and not _beam_takes(board, MAX_BEAM_CELLS):
         raise BoardError(
             f"the beam search takes boards of 3x3 and up, of up to {MAX_BEAM_CELLS} cells; "
             f"this one is {board.width}x{board.height}: use the fast method"
@@ -135,10 +133,15 @@ def default_method(board: Board, time_budget: float | None = None) -> SolveMetho
     """The method `solve` picks for `board` when none is asked for (see `solve`)."""
     if board.size <= MAX_OPTIMAL_CELLS:
         return SolveMethod.OPTIMAL
-    beam_cells = AUTO_BEAM_CELLS if time_budget is None else MAX_BEAM_CELLS
-    if board.size <= beam_cells and board.width >= 3 and board.height >= 3:
+    if _beam_takes(board, AUTO_BEAM_CELLS if time_budget is None else MAX_BEAM_CELLS):
         return SolveMethod.BEAM
     return SolveMethod.FAST
+
+
+def _beam_takes(board: Board, most_cells: int) -> bool:
+    """Whether the beam search is for `board`: 3x3 and up (a narrower strip leaves no room
+    to gain on the hand method), of at most `most_cells` cells."""
+    return board.width >= 3 and board.height >= 3 and board.size <= most_cells
 
 
 #: The first pass's width under a time budget, and the widest pass (the move tree a pass
