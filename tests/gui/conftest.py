@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import threading
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import pytest
@@ -13,7 +16,8 @@ from gui.appearance import forced_palette
 from gui.main_window import MainWindow
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterator, Sequence
+    from pathlib import Path
 
     from PySide6.QtGui import QColor
     from pytestqt.qtbot import QtBot
@@ -100,3 +104,27 @@ def pixel_on_outline(view: BoardView, cell: int) -> QColor:
     image = view.viewport().grab().toImage()
     ratio = image.devicePixelRatio()
     return image.pixelColor(int(point.x() * ratio), int(point.y() * ratio))
+
+
+@contextmanager
+def fifo_watchdog(fifo: Path) -> Iterator[list[bool]]:
+    """Run the block with a watchdog on `fifo`, a FIFO with no writer: if the block ever
+    blocks opening it, a writer comes and goes after 20 s so the test ends (and fails)
+    instead of hanging the run. Yields a list that holds True once the watchdog had to.
+    A watchdog, not a timing: the block is expected to return at once."""
+    finished = threading.Event()
+    rescued: list[bool] = []
+
+    def rescue() -> None:
+        if finished.wait(20):
+            return
+        rescued.append(True)
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+    watchdog = threading.Thread(target=rescue, daemon=True)
+    watchdog.start()
+    try:
+        yield rescued
+    finally:
+        finished.set()
+        watchdog.join()

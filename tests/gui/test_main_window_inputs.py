@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import tracemalloc
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,7 +13,7 @@ import pytest
 
 from core import Board, format_board
 from core.textio import MAX_INPUT_BYTES
-from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, OFFSCREEN_NOISE
+from tests.gui.conftest import ARTICLE_BOARD, LOYD_BOARD, OFFSCREEN_NOISE, fifo_watchdog
 
 if TYPE_CHECKING:
     from gui.main_window import MainWindow
@@ -64,26 +63,9 @@ def test_open_a_symlink_loop(loaded_window, tmp_path):
 def test_open_a_fifo_with_no_writer_does_not_block(loaded_window, tmp_path):
     fifo = tmp_path / "pipe.txt"
     os.mkfifo(fifo)
-    # A watchdog, not a timing: if the open ever blocks on the FIFO, a writer comes and
-    # goes after a while so the test ends (and fails) instead of hanging the run.
-    finished = threading.Event()
-    rescued = []
-
-    def rescue() -> None:
-        if finished.wait(20):
-            return
-        rescued.append(True)
-        descriptor = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
-        os.close(descriptor)
-
-    watchdog = threading.Thread(target=rescue, daemon=True)
-    watchdog.start()
     before = board_state(loaded_window)
-    try:
+    with fifo_watchdog(fifo) as rescued:
         assert not loaded_window.files.open(str(fifo))
-    finally:
-        finished.set()
-        watchdog.join()
     assert not rescued, "the open blocked on a FIFO with no writer"
     assert_refused(loaded_window, before, "pipe.txt", "not a regular file")
 

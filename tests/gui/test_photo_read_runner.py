@@ -15,6 +15,7 @@ import pytest
 import gui.photo_read_runner
 from core.photo.training.synthetic import StyleSet, generate_photo
 from gui.photo_read_runner import PhotoReadRunner, ReadOutcome, ReadRequest
+from tests.gui.conftest import fifo_watchdog
 
 if TYPE_CHECKING:
     from pytestqt.qtbot import QtBot
@@ -167,24 +168,8 @@ def test_open_photo_on_a_fifo_with_no_writer_is_refused_at_once(
 ) -> None:
     fifo = tmp_path / "camera.jpg"
     os.mkfifo(fifo)
-    # A watchdog, not a timing: if the open ever blocks on the FIFO, a writer comes and
-    # goes after a while so the test ends (and fails) instead of hanging the run.
-    finished = threading.Event()
-    rescued = []
-
-    def rescue() -> None:
-        if finished.wait(20):
-            return
-        rescued.append(True)
-        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
-
-    watchdog = threading.Thread(target=rescue, daemon=True)
-    watchdog.start()
-    try:
+    with fifo_watchdog(fifo) as rescued:
         window.photos.open(str(fifo))
-    finally:
-        finished.set()
-        watchdog.join()
     assert not rescued, "Open Photo blocked on a FIFO with no writer"
     assert_photo_refused(window, "camera.jpg", "not a regular file (a pipe)")
 
