@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad, apply_homography, homography
-from core.photo.grid import GridFit, axis_candidates, extended, find_grid, straighten
+from core.photo.grid import (
+    GridFit,
+    axis_candidates,
+    extended,
+    find_grid,
+    straighten,
+    widened,
+)
 from core.photo.image import load_photo
 from core.photo.training.synthetic import StyleSet, generate_photo
 
@@ -133,3 +142,23 @@ def test_a_grid_is_not_grown_off_the_photo() -> None:
     lines = int(width / (abs(truth.area()) ** 0.5 / size[0])) + 1
     with pytest.raises(PhotoError):
         extended(photo.image, grid, (lines, 0, 0, 0))
+
+
+def _widened_plainly(values: np.ndarray, reach: int, axis: int) -> np.ndarray:
+    along = np.moveaxis(values, axis, 0)
+    windows = [along[max(0, i - reach) : i + reach + 1].max(axis=0) for i in range(len(along))]
+    return np.moveaxis(np.stack(windows), 0, axis)
+
+
+@given(
+    rows=st.integers(1, 40),
+    columns=st.integers(1, 40),
+    reach=st.integers(1, 9),
+    axis=st.sampled_from([0, 1]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_widened_is_the_largest_within_reach_either_way(
+    rows: int, columns: int, reach: int, axis: int, seed: int
+) -> None:
+    values = np.random.default_rng(seed).random((rows, columns), dtype=np.float32)
+    assert np.array_equal(widened(values, reach, axis), _widened_plainly(values, reach, axis))
