@@ -22,6 +22,7 @@ import numpy as np
 from core.board import Board
 from core.photo.board_finder import board_outlines
 from core.photo.errors import PhotoError
+from core.photo.geometry import apply_homography
 from core.photo.grid import (
     GUESSED_CELLS,
     MAX_CELLS_PER_SIDE,
@@ -374,23 +375,117 @@ GROWTHS = (
 )
 
 
+def _grown_grids(
+    photo: Photo, grid: GridFit, sides_allowed: tuple[bool, bool, bool, bool] = (True,) * 4
+) -> Iterator[GridFit]:
+    """The grid grown by a line of cells on each side or two of GROWTHS that
+    `sides_allowed` (left, right, top, bottom) allows, as far as the size allows and the
+    grown grid stays in the photo."""
+    for sides in GROWTHS:
+        if any(grows and not allowed for grows, allowed in zip(sides, sides_allowed, strict=True)):
+            continue
+        columns = grid.columns + sides[0] + sides[1]
+        rows = grid.rows + sides[2] + sides[3]
+        if columns * rows > MAX_NUMBER + 1 or max(columns, rows) > max(GUESSED_CELLS):
+            continue
+        try:
+            yield extended(photo.image, grid, sides)
+        except PhotoError:
+            continue
+
+
 def _grown_best(photo: Photo, best: GridFit) -> GridFit:
     """The best grid grown by a line of cells on a side or two, if that reads better: the
     tiles along a board's edge can be lost with the board's outline when their colour is
     the table's."""
     grown = best
-    for sides in GROWTHS:
-        columns = best.columns + sides[0] + sides[1]
-        rows = best.rows + sides[2] + sides[3]
-        if columns * rows > MAX_NUMBER + 1 or max(columns, rows) > max(GUESSED_CELLS):
-            continue
-        try:
-            candidate = extended(photo.image, best, sides)
-        except PhotoError:
-            continue
+    for candidate in _grown_grids(photo, best):
         if _better(candidate, grown):
             grown = candidate
     return grown
+
+
+#: Where in a cell (a share of its side, each way) its colour is sampled.
+_SAMPLE_SPOTS = (0.2, 0.35, 0.5, 0.65, 0.8)
+
+#: A cell outside the grid looks like one of the board's tiles when its colour is within
+#: this distance (RGB, 0..1) of at least two of the grid's cells' colours (two: the blank
+#: is one cell, and a hole shows the frame's colour).
+TILE_LIKE_DISTANCE = 0.12
+
+
+def _cell_colours(pixels: np.ndarray, grid: GridFit, columns: range, rows: range) -> np.ndarray:
+    """The typical colour (0..1) of each cell of `rows` x `columns` at the grid's pitch
+    (indices outside the grid count on outwards); NaN for a cell that leaves the photo."""
+    lines_x, lines_y = grid.column_lines, grid.row_lines
+    pitch_x = (lines_x[-1] - lines_x[0]) / grid.columns
+    pitch_y = (lines_y[-1] - lines_y[0]) / grid.rows
+    spots = np.asarray(_SAMPLE_SPOTS)
+    colours = np.full((len(rows), len(columns), 3), np.nan)
+    height, width = pixels.shape[:2]
+    for row_index, row in enumerate(rows):
+        for column_index, column in enumerate(columns):
+            xs = lines_x[0] + (column + spots) * pitch_x
+            ys = lines_y[0] + (row + spots) * pitch_y
+            square = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+            points = np.rint(apply_homography(grid.rectified.to_photo, square)).astype(int)
+            inside = (
+                (points[:, 0] >= 0)
+                & (points[:, 0] < width)
+                & (points[:, 1] >= 0)
+                & (points[:, 1] < height)
+            )
+            if inside.all():
+                colours[row_index, column_index] = np.median(
+                    pixels[points[:, 1], points[:, 0]], axis=0
+                )
+    return colours / 255.0
+
+
+def _tile_like_sides(photo: Photo, grid: GridFit) -> tuple[bool, bool, bool, bool]:
+    """For each side (left, right, top, bottom), whether most cells of the line just
+    outside it look like the board's own tiles: what a grid that settled on part of a board
+    leaves out (a 6x5 in a 6x6 whose first rows hold 0 to 29; a 3x3 in a checkered 4x4).
+    Outside a whole board lies its frame or the table, another colour than its tiles."""
+    pixels = np.asarray(photo.image)
+    inner = _cell_colours(pixels, grid, range(grid.columns), range(grid.rows)).reshape(-1, 3)
+    lines = (
+        _cell_colours(pixels, grid, range(-1, 0), range(grid.rows)),
+        _cell_colours(pixels, grid, range(grid.columns, grid.columns + 1), range(grid.rows)),
+        _cell_colours(pixels, grid, range(grid.columns), range(-1, 0)),
+        _cell_colours(pixels, grid, range(grid.columns), range(grid.rows, grid.rows + 1)),
+    )
+    sides = []
+    for line in lines:
+        outside = line.reshape(-1, 3)
+        distances = np.linalg.norm(outside[:, None, :] - inner[None, :, :], axis=2)
+        near = (distances < TILE_LIKE_DISTANCE).sum(axis=1) >= 2
+        sides.append(bool(near.sum() * 2 > len(outside)))
+    return (sides[0], sides[1], sides[2], sides[3])
+
+
+def _whole_board(photo: Photo, settled: GridFit) -> GridFit:
+    """A settled grid grown by a line of cells on a side or two where those cells look
+    like the board's tiles, as long as the grown grid settles too (the largest such each
+    time): the numbers of part of a board can read as a smaller board, settled."""
+    while True:
+        grown = _grown_once(photo, settled)
+        if grown is settled:
+            return settled
+        settled = grown
+
+
+def _grown_once(photo: Photo, settled: GridFit) -> GridFit:
+    tile_like = _tile_like_sides(photo, settled)
+    if not any(tile_like):
+        return settled
+    best = settled
+    for candidate in _grown_grids(photo, settled, tile_like):
+        if reading_settles(candidate) and candidate.columns * candidate.rows > (
+            best.columns * best.rows
+        ):
+            best = candidate
+    return best
 
 
 def _best_grid(
@@ -418,7 +513,7 @@ def _best_grid(
             unread = unread or error
             continue
         if reading_settles(grid):
-            return grid
+            return grid if outline_is_grid or size is not None else _whole_board(photo, grid)
         if _better(grid, best):
             best = grid
         if best is not None and reading_cost(best) <= offerable and grids_read() > budget_end:

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 from core.photo import reader
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad
+from core.photo.grid import find_grid
 from core.photo.reader import PhotoReading, read_photo
 from core.photo.training.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
 
@@ -294,3 +295,54 @@ def test_the_search_takes_no_placing_past_its_budget_once_one_can_be_offered(
     assert 1 <= len(taken) < searched
     assert reader.reading_cost(taken[-1]) <= offerable
     assert all(reader.reading_cost(grid) > offerable for grid in taken[:-1])
+
+
+#: A 4x4 whose top-left 3x3 holds 0 to 8: that part alone reads as a settled 3x3 board.
+PART_READS_AS_A_BOARD = (1, 2, 3, 9, 4, 5, 6, 10, 7, 8, 0, 11, 12, 13, 14, 15)
+
+
+def _drawn_board(tiles: tuple[int, ...], side: int, cell: int = 90) -> Image.Image:
+    """Cream tiles with dark numbers, thin gaps, on a dark frame: the board starts at
+    (cell, cell)."""
+    image = Image.new("RGB", ((side + 2) * cell, (side + 2) * cell), (40, 40, 44))
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype(str(font_files(StyleSet.TEST)[0]), cell // 2)
+    for index, number in enumerate(tiles):
+        row, column = divmod(index, side)
+        left, top = (column + 1) * cell, (row + 1) * cell
+        if number == 0:
+            continue
+        draw.rectangle((left + 3, top + 3, left + cell - 4, top + cell - 4), fill=(236, 226, 200))
+        draw.text(
+            (left + cell / 2, top + cell / 2),
+            str(number),
+            font=font,
+            fill=(30, 30, 30),
+            anchor="mm",
+        )
+    return image
+
+
+def _grid_on(photo: reader.Photo, left: int, top: int, right: int, bottom: int) -> GridFit:
+    outline = Quad((left, top), (right, top), (right, bottom), (left, bottom))
+    return find_grid(photo.image, outline.scaled(1 / photo.scale), outline_is_grid=True)
+
+
+def test_a_settled_part_of_a_board_grows_to_the_whole_board() -> None:
+    photo = reader.load_photo(jpeg(_drawn_board(PART_READS_AS_A_BOARD, 4)))
+    part = _grid_on(photo, 90, 90, 360, 360)
+    assert (part.columns, part.rows) == (3, 3)
+    assert part.reading.settled  # the trap: 0 to 8, read surely
+
+    whole = reader._whole_board(photo, part)
+
+    assert (whole.columns, whole.rows) == (4, 4)
+    assert whole.reading.settled
+
+
+def test_a_whole_board_on_its_frame_is_not_grown() -> None:
+    photo = reader.load_photo(jpeg(_drawn_board((1, 2, 3, 4, 5, 6, 7, 8, 0), 3)))
+    board = _grid_on(photo, 90, 90, 360, 360)
+    assert board.reading.settled
+
+    assert reader._whole_board(photo, board) is board
