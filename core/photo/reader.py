@@ -13,7 +13,7 @@ To re-read after the user moves the corners or changes the size, decode once wit
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -243,6 +243,15 @@ def read_grid(
                 quad=quad.turned(reading.turns),
             )
         )
+    # When most cells are doubtful the few left are sure only of a guess around them: the
+    # numbers of a board misread that way are wrong in cells the network was sure of. No
+    # cell is then surer than the board's median cell, which is under the threshold.
+    if sum(cell.unsure for cell in cells) * 2 > cell_count:
+        board_confidence = float(np.median([cell.confidence for cell in cells]))
+        cells = [
+            replace(cell, confidence=min(cell.confidence, board_confidence), unsure=True)
+            for cell in cells
+        ]
     return PhotoReading(
         corners=grid.corners.scaled(photo.scale).turned(reading.turns),
         width=reading.columns,

@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from core.photo import reader
 from core.photo.errors import PhotoError
-from core.photo.geometry import Quad
+from core.photo.geometry import Corners, Quad
 from core.photo.grid import find_grid
 from core.photo.reader import PhotoReading, read_photo
 from core.photo.training.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
@@ -346,3 +346,19 @@ def test_a_whole_board_on_its_frame_is_not_grown() -> None:
     assert board.reading.settled
 
     assert reader._whole_board(photo, board) is board
+
+
+def test_when_most_cells_are_doubtful_every_cell_is_marked() -> None:
+    # Eleven of sixteen cells blurred past reading: the assignment guesses them, and the
+    # number it leaves a clear cell can be wrong while the network is sure of it.
+    board = _drawn_board((*range(1, 16), 0), 4)
+    for index in range(11):
+        row, column = divmod(index, 4)
+        box = ((column + 1) * 90, (row + 1) * 90, (column + 2) * 90, (row + 2) * 90)
+        board.paste(board.crop(box).filter(ImageFilter.GaussianBlur(9)), box[:2])
+    corners = Corners((90, 90), (450, 90), (450, 450), (90, 450))
+
+    reading = read_photo(jpeg(board), corners=corners, size=(4, 4), turns=0)
+
+    assert len(reading.unsure) == 16
+    assert all(cell.confidence < reader.unsure_below() for cell in reading.cells)
