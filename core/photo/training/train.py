@@ -1,7 +1,7 @@
 """Train the tile-number network and write the model file the reader loads.
 
     nice .venv/bin/python -m core.photo.training.train --out core/photo/models/tile_numbers.npz \
-        [--boards 9000] [--photos 400] [--epochs 14]
+        [--boards 9000] [--photos 400] [--epochs 14] [--cells-cache cells.npz]
 
 Needs the `train` extra (torch on the CPU, hershey-fonts) and as many fonts as the machine
 has (Debian's fonts-* packages; core/photo/training/__init__.py lists them). Deterministic
@@ -98,6 +98,25 @@ def gather(
     measures = np.concatenate([m for _, m, _ in parts])
     labels = np.concatenate([y for _, _, y in parts])
     print(f"{len(labels)} cells drawn in {time.perf_counter() - began:.0f} s", flush=True)
+    return pictures, measures, labels
+
+
+def gather_cached(
+    cache: Path | None, boards: int, photos: int, first_board: int = FIRST_BOARD_SEED
+) -> tuple[FloatArray, FloatArray, np.ndarray]:
+    """`gather`'s cells, kept in `cache` (an .npz) for the next run with the same counts and
+    seeds: drawing them is most of a short run, and trying another rate or epoch count on
+    the same cells need not draw them again. A cache of other counts is drawn anew."""
+    wanted = np.array([boards, photos, first_board])
+    if cache is not None and cache.is_file():
+        with np.load(cache) as stored:
+            if np.array_equal(stored["drawn"], wanted):
+                print(f"cells read from {cache}", flush=True)
+                return stored["pictures"], stored["measures"], stored["labels"]
+    pictures, measures, labels = gather(boards, photos, first_board)
+    if cache is not None:
+        with cache.open("wb") as stream:
+            np.savez(stream, drawn=wanted, pictures=pictures, measures=measures, labels=labels)
     return pictures, measures, labels
 
 
@@ -274,6 +293,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--first-board", type=int, default=FIRST_BOARD_SEED, help="the first world board's seed"
     )
+    parser.add_argument(
+        "--cells-cache",
+        type=Path,
+        help="an .npz keeping the drawn cells for the next run with the same counts",
+    )
     args = parser.parse_args(argv)
     began = time.perf_counter()
     start = None
@@ -283,7 +307,9 @@ def main(argv: list[str] | None = None) -> int:
             starting = load_network(stream)
         start = starting.weights
         kept = dict(starting.calibration) if args.keep_calibration else None
-    pictures, measures, labels = gather(args.boards, args.photos, args.first_board)
+    pictures, measures, labels = gather_cached(
+        args.cells_cache, args.boards, args.photos, args.first_board
+    )
     assert labels.max() < CLASS_COUNT
     weights = train(pictures, measures, labels, args.epochs, initial=start, max_rate=args.max_rate)
     network = Network(weights, dict.fromkeys(CALIBRATION_NAMES, 0.0))

@@ -3,12 +3,18 @@ runs by hand; these check what it is built from)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pytest
 
 from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT
 from core.photo.network import CALIBRATION_NAMES, Network
+from core.photo.training import train
 from core.photo.training.cell_world import HERSHEY_FONTS, draw_board, font_pool
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def test_a_board_of_the_world_is_drawn_as_the_network_reads_it() -> None:
@@ -59,3 +65,15 @@ def test_the_exported_weights_score_as_the_trained_model_does() -> None:
         ).numpy()
     network = Network(export_weights(model), dict.fromkeys(CALIBRATION_NAMES, 0.0))
     np.testing.assert_allclose(network.log_probabilities(pictures, measures), expected, atol=1e-5)
+
+
+def test_cached_cells_are_read_back_and_redrawn_for_other_counts(tmp_path: Path) -> None:
+    cache = tmp_path / "cells.npz"
+    drawn = train.gather_cached(cache, boards=2, photos=0)
+    assert cache.is_file()
+    again = train.gather_cached(cache, boards=2, photos=0)
+    for first, second in zip(drawn, again, strict=True):
+        assert np.array_equal(first, second)
+    more = train.gather_cached(cache, boards=3, photos=0)
+    assert len(more[2]) > len(drawn[2])
+    assert len(train.gather_cached(cache, boards=3, photos=0)[2]) == len(more[2])
