@@ -702,3 +702,13 @@ def test_batch_a_lines_own_goal_against_goal_is_that_lines_invalid_result() -> N
     assert first.startswith("invalid: --goal")
     assert "differ" in first
     assert second == "solvable"
+
+
+@pytest.mark.parametrize("text", [b"0\n", b"7\n", b"_\n"])
+def test_a_single_cell_says_a_board_needs_two_cells(text: bytes) -> None:
+    """One number alone was called 'not a square board: give the width', though one is a
+    square and --width 1 then said the real reason: a board needs two cells."""
+    result = _run_process(LAUNCHER, text)
+    assert result.returncode == 2
+    _one_clean_line(result.stderr, "a board needs at least two cells")
+    assert b"--width" not in result.stderr
