@@ -712,3 +712,17 @@ def test_a_single_cell_says_a_board_needs_two_cells(text: bytes) -> None:
     assert result.returncode == 2
     _one_clean_line(result.stderr, "a board needs at least two cells")
     assert b"--width" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_goal_and_a_board_both_on_standard_input_is_refused(command: str) -> None:
+    """`--goal -` took all of standard input, and the board then read nothing: 'empty input:
+    no board given', with the board right there in the input."""
+    result = _run_process(
+        [sys.executable, "-m", "gui.launcher", command, "--goal", "-"], b"1 2 3/4 5 6/7 8 0\n"
+    )
+    assert result.returncode == 2
+    error = result.stderr.decode()
+    assert error.count("\n") == 1
+    assert "standard input" in error
+    assert "--goal" in error
