@@ -217,8 +217,11 @@ class BoardView(QAbstractScrollArea):
         self.viewport().update()
 
     def set_hint_cell(self, cell: int | None) -> None:
-        """Outline the cell of the tile a hint says to slide (None: no hint)."""
+        """Outline the cell of the tile a hint says to slide (None: no hint), scrolled into
+        view: on a board larger than the window the tile may be far off screen."""
         self.state.hint_cell = cell
+        if cell is not None:
+            self._ensure_visible(cell)
         self.viewport().update()
 
     def painter(self) -> BoardPainter:
