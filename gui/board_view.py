@@ -429,6 +429,11 @@ class BoardView(QAbstractScrollArea):
             row_step, column_step, direction = _ARROWS[Qt.Key(key)]
             if self.interaction.arrows_slide:
                 self.direction_pressed.emit(direction)
+                board = self.model.board
+                if board is not None:
+                    # The slides happen around the blank: on a board larger than the
+                    # window, keep it in view or the arrows move nothing to be seen.
+                    self._ensure_visible(board.blank_index)
                 return
             row, column = divmod(cursor, width)
             row = max(0, min(self.model.height - 1, row + row_step))
