@@ -619,6 +619,9 @@ def _board_from_flat_line(
             # A bad token explains the problem better than the count does.
             for index, cell in enumerate(cells):
                 _cell_value(cell, index, count, 1)
+            if count == 1:
+                # One is a square: the reason is that no board has a single cell.
+                validate_shape(1, 1)
             raise WidthNeededError(
                 f"one line of {count} cell{'' if count == 1 else 's'} is not a square board: "
                 "give the width "

@@ -161,19 +161,58 @@ def shuffled(
             if board != target:
                 break
         return board
-    board = target
-    seen = {board.tiles}
+    # The walk slides on one list and remembers each position passed by a 64-bit
+    # fingerprint updated per slide: copying and keeping whole boards cost slides x cells
+    # (minutes and gigabytes on 100x100). Two positions sharing a fingerprint (a chance
+    # in billions) would only bar one step, never lengthen the walk.
+    tiles = list(target.tiles)
+    blank = target.blank_index
+    fingerprint = 0
+    for cell, tile in enumerate(tiles):
+        fingerprint ^= _cell_key(cell, tile)
+    seen = {fingerprint}
     for _ in range(shuffle_slides(width, height, difficulty)):
-        onward = [
-            after
-            for after in (apply_slide(board, tile) for tile in legal_slides(board))
-            if after.tiles not in seen
-        ]
+        onward = []
+        for cell in _neighbour_cells(blank, width, height):
+            tile = tiles[cell]
+            after = (
+                fingerprint
+                ^ _cell_key(blank, BLANK)
+                ^ _cell_key(cell, tile)
+                ^ _cell_key(blank, tile)
+                ^ _cell_key(cell, BLANK)
+            )
+            if after not in seen:
+                onward.append((cell, after))
         if not onward:
             break  # every way on goes back (a tiny board): this is as far as it gets
-        board = rng.choice(onward)
-        seen.add(board.tiles)
-    return board
+        cell, fingerprint = rng.choice(onward)
+        tiles[blank], tiles[cell] = tiles[cell], BLANK
+        blank = cell
+        seen.add(fingerprint)
+    return Board(width, height, tuple(tiles))
+
+
+_MASK_64 = (1 << 64) - 1
+
+
+def _cell_key(cell: int, tile: int) -> int:
+    """A well-mixed 64-bit number for `tile` standing on `cell` (splitmix64's finaliser): the
+    XOR of every cell's key fingerprints a position, and a slide changes four keys."""
+    mixed = ((cell << 32 | tile) + 0x9E3779B97F4A7C15) & _MASK_64
+    mixed = ((mixed ^ (mixed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK_64
+    mixed = ((mixed ^ (mixed >> 27)) * 0x94D049BB133111EB) & _MASK_64
+    return mixed ^ (mixed >> 31)
+
+
+def _neighbour_cells(cell: int, width: int, height: int) -> list[int]:
+    """The cells beside `cell`, in reading order (as `legal_slides` lists their tiles)."""
+    row, column = divmod(cell, width)
+    return [
+        (row + row_step) * width + column + column_step
+        for row_step, column_step in ((-1, 0), (0, -1), (0, 1), (1, 0))
+        if 0 <= row + row_step < height and 0 <= column + column_step < width
+    ]
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from core import Board, Goal, ParsedBoard, format_board, parse_document, parse_draft
 from core.draft import MAX_SIDE
 from core.formats import BoardFormat
+from core.rule import GoalName
 from core.textio import quote_name, read_text_file
 
 if TYPE_CHECKING:
@@ -58,6 +59,12 @@ def read_draft_file(path: str) -> Draft:
     return parse_draft(read_text_file(path, regular_only=True), max_cells=MAX_WINDOW_CELLS)
 
 
+def drops_goal(path: str, goal: Goal) -> bool:
+    """Whether a file at `path` loses `goal`: only JSON holds one, and a file without one
+    opens with blank-last, so any other goal would come back changed."""
+    return format_for(path) is not BoardFormat.JSON and goal != GoalName.BLANK_LAST
+
+
 def write_board_file(path: str, board: Board, goal: Goal) -> None:
     """Write `board` in the format its extension asks for, all or nothing.
 
@@ -68,7 +75,8 @@ def write_board_file(path: str, board: Board, goal: Goal) -> None:
     from PySide6.QtCore import QIODevice, QSaveFile  # only a save needs them, not start-up
 
     form = format_for(path)
-    keep_goal = form is BoardFormat.JSON and goal != "blank-last"
+    # Blank-last is what a file without a goal means, so it is never written.
+    keep_goal = form is BoardFormat.JSON and goal != GoalName.BLANK_LAST
     text = format_board(board, form, goal if keep_goal else None)
     data = text.encode("utf-8")
     save = QSaveFile(path)

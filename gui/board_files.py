@@ -18,7 +18,14 @@ from PySide6.QtWidgets import QMenu
 from core.draft import MAX_SIDE, Draft
 from core.textio import quote_name
 from gui.actions import make_action
-from gui.board_file_io import FILE_FILTER, RecentFiles, read_draft_file, write_board_file
+from gui.board_file_io import (
+    FILE_FILTER,
+    RecentFiles,
+    drops_goal,
+    read_draft_file,
+    write_board_file,
+)
+from gui.goal_preview import goal_caption
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -230,7 +237,14 @@ class BoardFiles(QObject):
             return False
         self._undo_stack.setClean()
         self._remember(path)
-        self.message.emit(f"Saved {path}")
+        if drops_goal(path, self._model.goal):
+            # Said at once: opened again, the board would be judged against blank-last.
+            self.message.emit(
+                f"Saved {path} without its goal ({goal_caption(self._model.goal)}): "
+                "this kind of file holds the board only; save as .json to keep the goal"
+            )
+        else:
+            self.message.emit(f"Saved {path}")
         return True
 
     def _remember(self, path: str) -> None:

@@ -217,8 +217,11 @@ class BoardView(QAbstractScrollArea):
         self.viewport().update()
 
     def set_hint_cell(self, cell: int | None) -> None:
-        """Outline the cell of the tile a hint says to slide (None: no hint)."""
+        """Outline the cell of the tile a hint says to slide (None: no hint), scrolled into
+        view: on a board larger than the window the tile may be far off screen."""
         self.state.hint_cell = cell
+        if cell is not None:
+            self._ensure_visible(cell)
         self.viewport().update()
 
     def painter(self) -> BoardPainter:
@@ -426,6 +429,11 @@ class BoardView(QAbstractScrollArea):
             row_step, column_step, direction = _ARROWS[Qt.Key(key)]
             if self.interaction.arrows_slide:
                 self.direction_pressed.emit(direction)
+                board = self.model.board
+                if board is not None:
+                    # The slides happen around the blank: on a board larger than the
+                    # window, keep it in view or the arrows move nothing to be seen.
+                    self._ensure_visible(board.blank_index)
                 return
             row, column = divmod(cursor, width)
             row = max(0, min(self.model.height - 1, row + row_step))

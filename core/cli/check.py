@@ -51,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--photo",
         metavar="IMAGE",
-        help="read the board from a photo of the puzzle (JPEG, PNG, ...) and check it",
+        help="read the board from a photo of the puzzle (JPEG, PNG, ...; - for standard "
+        "input) and check it",
     )
     parser.add_argument(
         "--size",
@@ -206,6 +207,12 @@ def main(
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.photo is None and (args.size is not None or args.debug_image is not None):
         parser.error("--size and --debug-image go with --photo")
+    if args.photo is not None and args.file != "-":
+        # Else the photo is checked and the board file ignored: an answer about the one
+        # that reads as an answer about the other.
+        parser.error("--photo reads the board from the photo: give a board file or --photo")
+    if args.photo is not None and args.width is not None:
+        parser.error("--width is for a flat line of numbers, not --photo: give --size WxH")
     if args.photo is not None:
         # Imported here: numpy and Pillow load only when a photo is read.
         from core.cli.photo import check_photo

@@ -303,6 +303,11 @@ def run_board_command(
         # Every variable, before any input is read: a bad one is the same one line whether
         # or not this board would have read it.
         check_environment()
+        if args.goal == "-" and args.file == "-":
+            # The goal would take all of standard input and leave the board none.
+            raise InputError(
+                "--goal - and the board both read standard input: give one of them as a file"
+            )
         goal = resolve_goal(args.goal)
         if args.batch:
             with batch_source(args.file, stdin) as source:

@@ -16,6 +16,7 @@ from core.board import Board, cell_name
 from core.cli import common as cli
 from core.formats import format_board
 from core.photo import photo_support_missing
+from core.photo.files import MAX_PHOTO_BYTES, too_large_message
 from core.rule import Goal, GoalName, check
 from core.textio import InputError, quote_name
 
@@ -40,6 +41,21 @@ def parse_size(text: str) -> tuple[int, int]:
     if match is None:
         raise InputError(f"--size {text!r}: give the board's width and height as WxH, e.g. 4x4")
     return int(match[1]), int(match[2])
+
+
+def read_standard_input() -> bytes:
+    """A photo piped in (`-`, as for a board), up to the photo size limit: one byte over
+    is read, to refuse a larger one without reading it all."""
+    stream = sys.stdin
+    if stream is None:
+        raise InputError("standard input: closed, no photo to read")
+    if stream.isatty():
+        raise InputError("standard input is a terminal: pipe a photo in, or name its file")
+    data = stream.buffer.read(MAX_PHOTO_BYTES + 1)
+    if len(data) > MAX_PHOTO_BYTES:
+        # Its size is unknown: only the limit and a byte were read.
+        raise InputError(f"{quote_name('-')}: {too_large_message(None)}")
+    return data
 
 
 def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
@@ -86,7 +102,7 @@ def check_photo(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
                 f"{goal_size[0]}x{goal_size[1]}: give the same size, or leave --size out"
             )
         try:
-            photo = load_photo(args.photo)
+            photo = load_photo(read_standard_input() if args.photo == "-" else args.photo)
         except PhotoError as error:
             raise InputError(f"{quote_name(args.photo)}: {error}") from None
         try:

@@ -702,3 +702,27 @@ def test_batch_a_lines_own_goal_against_goal_is_that_lines_invalid_result() -> N
     assert first.startswith("invalid: --goal")
     assert "differ" in first
     assert second == "solvable"
+
+
+@pytest.mark.parametrize("text", [b"0\n", b"7\n", b"_\n"])
+def test_a_single_cell_says_a_board_needs_two_cells(text: bytes) -> None:
+    """One number alone was called 'not a square board: give the width', though one is a
+    square and --width 1 then said the real reason: a board needs two cells."""
+    result = _run_process(LAUNCHER, text)
+    assert result.returncode == 2
+    _one_clean_line(result.stderr, "a board needs at least two cells")
+    assert b"--width" not in result.stderr
+
+
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_goal_and_a_board_both_on_standard_input_is_refused(command: str) -> None:
+    """`--goal -` took all of standard input, and the board then read nothing: 'empty input:
+    no board given', with the board right there in the input."""
+    result = _run_process(
+        [sys.executable, "-m", "gui.launcher", command, "--goal", "-"], b"1 2 3/4 5 6/7 8 0\n"
+    )
+    assert result.returncode == 2
+    error = result.stderr.decode()
+    assert error.count("\n") == 1
+    assert "standard input" in error
+    assert "--goal" in error

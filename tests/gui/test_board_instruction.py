@@ -91,3 +91,27 @@ def test_the_hint_goes_with_play_mode(qtbot: QtBot, window: MainWindow) -> None:
 def test_edit_mode_has_no_instruction_above_the_board(window: MainWindow) -> None:
     settle_layout()
     assert said_above_the_board(window) == ""
+
+
+def test_the_hint_brings_its_tile_into_view_on_a_board_larger_than_the_window(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """On a 100x100 board the hint outlined a tile far off screen ('Hint: slide 9999
+    left' with nothing to see): the player had to scroll about to find it."""
+    side = 100
+    solved = Board.solved(side, side)
+    last = side * side - 1
+    one_slide_away = solved.with_swapped(last, last - 1)  # 9999 slid right from its home
+    window.editor.load(one_slide_away)
+    window.mode_menu.actions[Mode.PLAY].trigger()
+    settle_layout()
+    view = window.board_view
+    hint_cell = last
+    assert not view.viewport().rect().intersects(view.cell_rect_in_viewport(hint_cell).toRect())
+    with qtbot.waitSignal(window.solving.hint_runner.solved, timeout=20_000):
+        qtbot.mouseClick(
+            window.play_panel.findChild(QPushButton, "hintButton"), Qt.MouseButton.LeftButton
+        )
+    settle_layout()
+    assert said_above_the_board(window).startswith(f"Hint: slide {last} left")
+    assert view.viewport().rect().contains(view.cell_rect_in_viewport(hint_cell).toRect())

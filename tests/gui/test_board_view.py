@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from core import Board, check
+from gui.app import settle_layout
 from gui.mode_controller import Mode
 from tests.gui.conftest import (
     ARTICLE_BOARD,
@@ -346,3 +347,20 @@ def test_a_board_that_fits_once_the_view_grows_has_no_scroll_bars(qtbot: QtBot) 
     assert view.verticalScrollBar().maximum() == 0
     qtbot.waitUntil(lambda: not view.verticalScrollBar().isVisible())
     assert not view.horizontalScrollBar().isVisible()
+
+
+def test_arrow_slides_in_play_keep_the_blank_in_view_on_a_large_board(qtbot: QtBot, window) -> None:
+    """Playing a 100x100 board from the keyboard, the arrows slid tiles around the blank
+    far off screen: the move count went up and nothing on screen moved."""
+    side = 100
+    window.editor.load(Board.solved(side, side))
+    window.mode_menu.actions[Mode.PLAY].trigger()
+    settle_layout()
+    view = window.board_view
+    blank = side * side - 1
+    assert not view.viewport().rect().intersects(view.cell_rect_in_viewport(blank).toRect())
+    qtbot.keyClick(view, Qt.Key.Key_Right)  # the tile left of the blank slides right
+    board = window.model.board
+    assert board is not None
+    assert board.blank_index == blank - 1
+    assert view.viewport().rect().contains(view.cell_rect_in_viewport(blank - 1).toRect())

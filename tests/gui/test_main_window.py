@@ -13,6 +13,7 @@ from PySide6.QtGui import QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QFileDialog,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -339,6 +340,38 @@ def test_custom_goal_survives_a_json_round_trip(window, tmp_path):
     window.editor.set_goal("blank-last")
     assert window.files.open(path)
     assert window.model.goal == LOYD_BOARD
+
+
+def test_saving_a_goal_a_text_file_cannot_hold_says_so(window, tmp_path, monkeypatch):
+    """A grid or n-puzzle file holds the board only: saved with the blank-first goal and
+    opened again, the board is judged against blank-last, and this one flips from
+    unsolvable to solvable. The save has to say the goal stays behind."""
+    window.editor.load(Board.solved(4, 4))
+    window.editor.set_goal("blank-first")
+    assert not window.model.verdict.solvable
+    path = tmp_path / "korf.txt"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(path), ""))
+    window.files.save_as_action.trigger()
+    said = window.status_message.text()
+    assert said.startswith(f"Saved {path}")
+    assert "blank first" in said
+    assert ".json" in said
+    window.editor.new_board()
+    assert window.files.open(str(path))
+    assert window.model.verdict.solvable  # the goal did not come back: hence the warning
+
+
+def test_a_goal_the_file_keeps_is_saved_without_a_warning(window, tmp_path, monkeypatch):
+    window.editor.load(Board.solved(4, 4))
+    window.editor.set_goal("blank-first")
+    path = tmp_path / "korf.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(path), ""))
+    window.files.save_as_action.trigger()
+    assert window.status_message.text() == f"Saved {path}"
+    window.editor.set_goal("blank-last")
+    assert window.files.open(str(path))
+    assert window.model.goal == "blank-first"
+    assert not window.model.verdict.solvable
 
 
 def test_an_invalid_board_is_not_saved(window, tmp_path):

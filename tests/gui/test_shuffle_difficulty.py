@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tracemalloc
 from typing import TYPE_CHECKING
 
 import pytest
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QComboBox, QPushButton
 
 from core import Board, check
 from core.moves import Difficulty, shuffle_slides
+from core.rule import goal_board
 from gui.mode_controller import Mode
 from tests.core.ground_truth import distances_from
 
@@ -67,3 +69,39 @@ def test_the_difficulty_chosen_is_the_one_dealt(
     qtbot.mouseClick(shuffle, Qt.MouseButton.LeftButton)
     assert window.status_message.text() == "Shuffled: a board drawn at random"
     assert window.play_panel.moves == 0  # a new game
+
+
+def test_a_hard_shuffle_of_a_large_board_stays_small(qtbot: QtBot, window: MainWindow) -> None:
+    """The walk used to copy the whole board at every slide and keep every position it
+    passed, so Shuffle on 100x100 froze the window for minutes and took gigabytes: a
+    walk of S slides on N cells cost S x N. Here 6,400 slides on 1,600 cells would keep
+    about 80 MB of positions; the walk needs its board and one number per position."""
+    side = 40
+    window.editor.load(Board.solved(side, side))
+    window.mode_menu.set_mode(Mode.PLAY)
+    box = window.findChild(QComboBox, "shuffleDifficulty")
+    shuffle = window.findChild(QPushButton, "shuffleButton")
+    assert box is not None
+    assert shuffle is not None
+    box.setCurrentText("Hard")
+    tracemalloc.start()
+    try:
+        qtbot.mouseClick(shuffle, Qt.MouseButton.LeftButton)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 1024 * 1024
+    board = window.model.board
+    assert board is not None
+    assert check(board).solvable
+    goal = goal_board(window.model.goal, side, side)
+    assert board != goal
+    # Each slide moves one tile one cell, so the tiles' distances from home, summed, are
+    # at most the slides made.
+    home = {tile: cell for cell, tile in enumerate(goal.tiles)}
+    moved = sum(
+        abs(cell // side - home[tile] // side) + abs(cell % side - home[tile] % side)
+        for cell, tile in enumerate(board.tiles)
+        if tile != 0
+    )
+    assert 0 < moved <= shuffle_slides(side, side, Difficulty.HARD)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING, Any
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,9 +16,6 @@ from core.cli import photo as check_command
 from core.photo.training.synthetic import StyleSet, generate_photo
 from core.rule import is_solvable
 from tests.core.photo.real_photos import real_photos
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 
 @pytest.fixture(scope="module")
@@ -226,3 +226,42 @@ def test_a_size_and_a_goal_that_disagree_are_refused_before_reading(
     error = capsys.readouterr().err
     assert error.count("\n") == 1
     assert "--size 4x4 but the goal" in error
+
+
+# --- the real command, as typed -------------------------------------------------------------------
+
+REPO = Path(__file__).resolve().parents[3]
+CHECK = [sys.executable, "-m", "gui.launcher", "check"]
+
+
+def run_command(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [*CHECK, *args], input=stdin, capture_output=True, timeout=120, check=False, cwd=REPO
+    )
+
+
+def test_a_photo_on_standard_input_is_read_as_from_its_file(photo_file: Path) -> None:
+    """`-` is standard input for every board; a photo piped in (`curl ... | slidecheck
+    check --photo -`) was refused as 'no such file'."""
+    from_file = run_command(["--photo", str(photo_file)])
+    piped = run_command(["--photo", "-"], stdin=photo_file.read_bytes())
+    assert piped.stderr == b""
+    assert (piped.returncode, piped.stdout) == (from_file.returncode, from_file.stdout)
+    assert piped.stdout.startswith(b"read a ")
+
+
+@pytest.mark.parametrize("extra", [["board.txt"], ["--width", "3"]])
+def test_a_board_or_its_width_beside_a_photo_is_refused_in_one_line(
+    photo_file: Path, tmp_path: Path, extra: list[str]
+) -> None:
+    """The photo was checked and the board file (or --width) silently ignored: an answer
+    about one board that reads as an answer about the other."""
+    board = tmp_path / "board.txt"
+    board.write_text("1 2 3\n4 5 6\n7 8 0\n")
+    args = [str(board) if word == "board.txt" else word for word in extra]
+    result = run_command(["--photo", str(photo_file), *args])
+    assert result.returncode == 2
+    assert result.stdout == b""
+    error = result.stderr.decode()
+    assert error.count("\n") == 1
+    assert "--photo" in error
