@@ -6,7 +6,7 @@ time is from just before the process is spawned to the end of the window's first
 frame (the child prints the shared monotonic clock then and quits). The CPU time the child
 used until then is printed beside it: work done, much less disturbed than the wall clock
 when other programs share the processors. Slidecheck's side runs
-`gui.app.main`, the real start-up, with settings in a scratch directory that the warm-up
+`gui.launcher.main`, the real start-up, with settings in a scratch directory that the warm-up
 run has filled in, as a second launch would find them.
 
 A third window, started the same way, is a reference: a main window made of the same kinds
@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     labels = {
         "bare": "bare PySide6 QWidget (1180x780)",
         "minimal": "reference: minimal main window of the same Qt parts",
-        "slidecheck": "Slidecheck main window (`gui.app.main`)",
+        "slidecheck": "Slidecheck main window (`gui.launcher.main`)",
         "compared": f"Slidecheck main window, `{args.compare}`",
     }
     rows = []

@@ -1,11 +1,11 @@
 """Child process of `gui_startup.py`: start a window, say when it is on screen, quit.
 
-    python bench/show_window.py slidecheck SETTINGS_DIR   # the real start-up, gui.app.main
+    python bench/show_window.py slidecheck SETTINGS_DIR   # the real start-up, gui.launcher.main
     python bench/show_window.py bare SETTINGS_DIR         # a bare PySide6 QWidget
     python bench/show_window.py minimal SETTINGS_DIR      # the least a window like ours costs
 
 All make the QApplication the same way first, then either run Slidecheck's own
-`gui.app.main` (which reuses that application), show an empty QWidget of the same size, or
+`gui.launcher.main` (which reuses that application), show an empty QWidget of the same size, or
 show `minimal_main_window()`: the same kinds of Qt parts as Slidecheck's window (menus with
 standard shortcuts, a toolbar with spin boxes and a combo box, a painted 4x4 board in a
 scroll area, a bold label, a text browser, a table view, a status bar) with none of its
@@ -123,7 +123,8 @@ def main() -> int:
         window.resize(1180, 780)
         window.show()
         return app.exec()
-    from gui.app import main as slidecheck_main
+    # The `slidecheck` executable's entry point: the environment check, then gui.app.main.
+    from gui.launcher import main as slidecheck_main
 
     return slidecheck_main([])
 

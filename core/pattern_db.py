@@ -50,11 +50,9 @@ from core import settings, symmetry
 if TYPE_CHECKING:
     from core.speedups import CompiledSearch
 
-#: Overrides the cache folder (tests point it at a temporary folder).
-CACHE_DIR_VARIABLE = "SLIDECHECK_CACHE_DIR"
-#: Overrides the compiled twin's budget, `COMPILED_MAX_ENTRIES`: a smaller number builds
-#: smaller, weaker tables sooner (the tests use 6,000,000, 6-6-3 for 4x4).
-MAX_ENTRIES_VARIABLE = "SLIDECHECK_PATTERN_ENTRIES"
+#: The variables read by core.settings, where the launcher checks them without this module.
+CACHE_DIR_VARIABLE = settings.CACHE_DIR_VARIABLE
+MAX_ENTRIES_VARIABLE = settings.MAX_ENTRIES_VARIABLE
 #: Bump when the table contents or the file layout change: old files are then ignored.
 FORMAT_VERSION = 1
 _MAGIC = b"SLIDEPDB"
@@ -65,11 +63,10 @@ _HEADER = struct.Struct("<8sHBBBBQI")
 UNREACHED = 255
 
 #: The largest table (placements of one group) each twin builds. The compiled twin builds
-#: 7-7-1 for the 15-puzzle (57,657,600 placements, a byte each, per 7-tile group). Pure
-#: Python walks about a million (placement, blank) states a minute, so the reference stays
-#: with groups of three or four tiles: still admissible and optimal, only weaker, so large
-#: boards search longer.
-COMPILED_MAX_ENTRIES = 60_000_000
+#: 7-7-1 for the 15-puzzle (core.settings). Pure Python walks about a million (placement,
+#: blank) states a minute, so the reference stays with groups of three or four tiles: still
+#: admissible and optimal, only weaker, so large boards search longer.
+COMPILED_MAX_ENTRIES = settings.COMPILED_MAX_ENTRIES
 PURE_MAX_ENTRIES = 5_000
 
 #: Called during a build with (states reached so far, states to reach); returns True to stop.
@@ -224,18 +221,16 @@ def max_entries(engine: CompiledSearch | None) -> int:
 
 
 def max_entries_setting() -> int:
-    """$SLIDECHECK_PATTERN_ENTRIES (1 to `COMPILED_MAX_ENTRIES`), else `COMPILED_MAX_ENTRIES`.
-    Raises `SetupError` for any other value: a larger budget would ask the compiled twin for
-    tables of billions of entries (its placement index is 32 bits), and a value it ignored
-    would hide the mistake."""
-    setting = settings.whole_number(MAX_ENTRIES_VARIABLE, minimum=1, maximum=COMPILED_MAX_ENTRIES)
+    """$SLIDECHECK_PATTERN_ENTRIES, else `COMPILED_MAX_ENTRIES`. Raises `SetupError`
+    (core.settings.max_entries_override)."""
+    setting = settings.max_entries_override()
     return COMPILED_MAX_ENTRIES if setting is None else setting
 
 
 def cache_dir() -> Path:
     """Where tables are kept: $SLIDECHECK_CACHE_DIR, else the user's cache folder. Raises
     `SetupError` when the variable is not an absolute folder path."""
-    override = settings.folder(CACHE_DIR_VARIABLE)
+    override = settings.cache_dir_override()
     if override is not None:
         return override
     return Path(platformdirs.user_cache_dir("slidecheck", appauthor=False))

@@ -82,11 +82,39 @@ def _shown(value: str) -> str:
     )
 
 
+#: Overrides the pattern tables' cache folder (tests point it at a temporary folder).
+CACHE_DIR_VARIABLE = "SLIDECHECK_CACHE_DIR"
+#: Overrides the compiled twin's table budget, `COMPILED_MAX_ENTRIES`: a smaller number
+#: builds smaller, weaker tables sooner (the tests use 6,000,000, 6-6-3 for 4x4).
+MAX_ENTRIES_VARIABLE = "SLIDECHECK_PATTERN_ENTRIES"
+#: The largest pattern table (placements of one group) the compiled twin builds: 7-7-1 for
+#: the 15-puzzle (57,657,600 placements, a byte each, per 7-tile group).
+COMPILED_MAX_ENTRIES = 60_000_000
+
+
+def cache_dir_override() -> Path | None:
+    """$SLIDECHECK_CACHE_DIR, the pattern tables' folder, or None for the user's cache
+    folder (core.pattern_db.cache_dir). Raises `SetupError` (see `folder`)."""
+    return folder(CACHE_DIR_VARIABLE)
+
+
+def max_entries_override() -> int | None:
+    """$SLIDECHECK_PATTERN_ENTRIES (1 to `COMPILED_MAX_ENTRIES`), or None when unset.
+    Raises `SetupError` for any other value: a larger budget would ask the compiled twin for
+    tables of billions of entries (its placement index is 32 bits), and a value it ignored
+    would hide the mistake."""
+    return whole_number(MAX_ENTRIES_VARIABLE, minimum=1, maximum=COMPILED_MAX_ENTRIES)
+
+
 def check_environment() -> None:
     """Check every variable the app reads, before any work starts, so a bad one fails at
-    once rather than halfway through (a table build, a search). Raises `SetupError`."""
-    from core import pattern_db, speedups
+    once rather than halfway through (a table build, a search). Raises `SetupError`.
+
+    The variables are read here, not through the modules that use them: the window's
+    start-up runs this, and core.pattern_db (platformdirs, the thread pool) is not needed
+    before the first search."""
+    from core import speedups
 
     speedups.pure_python_forced()
-    pattern_db.cache_dir()
-    pattern_db.max_entries_setting()
+    cache_dir_override()
+    max_entries_override()
