@@ -234,3 +234,28 @@ def _slide_away(board: Board, rng: random.Random) -> Board:
     from core.moves import legal_slides
 
     return replay_end(board, [rng.choice(legal_slides(board))])
+
+
+def test_the_command_line_prints_the_lower_bound_and_whether_it_is_proven(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`solve --optimal --time-budget --json` on a 3x6 with small tables: the JSON carries
+    the length, the lower bound and whether the length is proven shortest."""
+    import io
+    import json
+
+    from core.cli.solve import main
+
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    goal = goal_board(GoalName.BLANK_LAST, 3, 6)
+    board = random_board(3, 6, solvable=True, rng=random.Random(18))
+    out = io.StringIO()
+    text = "\n".join(
+        " ".join(str(tile) for tile in board.tiles[row * 3 : row * 3 + 3]) for row in range(6)
+    )
+    argv = ["--optimal", "--time-budget", "3", "--json", "--width", "3"]
+    assert main(argv, stdin=io.StringIO(text), stdout=out) == 0
+    result = json.loads(out.getvalue())
+    assert result["lower_bound"] <= result["length"]
+    assert result["optimal"] == (result["lower_bound"] == result["length"])
+    assert replay_end(board, result["moves"]) == goal
