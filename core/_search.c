@@ -13,11 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CELLS 16
+/* Up to the 24-puzzle: a board's cells fit a 32-bit mask. */
+#define MAX_CELLS 25
 #define NO_LABEL 255
 #define UNREACHED 255
 #define UNBOUNDED (1 << 30)
 #define MAX_PATH 1024
+/* The largest numerator or denominator of a search's weight: costs stay far from overflow. */
+#define MAX_WEIGHT_PART 64
 /* Placements a build expands between two polls within a layer. */
 #define BUILD_POLL_INTERVAL (1 << 16)
 
@@ -59,7 +62,8 @@ static void grid_init(Grid *grid, int width, int height) {
     }
 }
 
-/* Set bits of every byte value, so counting the bits of a 16-cell mask takes two loads. */
+/* Set bits of every byte value, so counting the bits of a cell mask takes a few loads where
+ * the compiler has no builtin. */
 static uint8_t byte_bits[256];
 
 static void byte_bits_init(void) {
@@ -69,7 +73,12 @@ static void byte_bits_init(void) {
 }
 
 static inline int bit_count(uint32_t bits) {
-    return byte_bits[bits & 0xFFu] + byte_bits[(bits >> 8) & 0xFFu];
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(bits);
+#else
+    return byte_bits[bits & 0xFFu] + byte_bits[(bits >> 8) & 0xFFu] +
+           byte_bits[(bits >> 16) & 0xFFu] + byte_bits[bits >> 24];
+#endif
 }
 
 static inline int count_trailing_zeros(uint64_t bits) {
@@ -159,7 +168,7 @@ static int mark_region(uint64_t *seen, const Grid *grid, uint32_t index, uint32_
     int count = 0;
     for (int cell = 0; cell < grid->cell_count; cell++) {
         if (!(region & (1u << cell))) continue;
-        uint32_t state = index * free_count + free_rank(cell, taken);
+        uint64_t state = (uint64_t)index * free_count + free_rank(cell, taken);
         seen[state >> 6] |= 1ull << (state & 63u);
         count++;
     }
@@ -202,6 +211,10 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     Grid grid;
     grid_init(&grid, width, height);
     long long entries = placements(cell_count, group_size);
+    if (entries > (long long)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "a table's placements must be numbered in 32 bits");
+        return NULL;
+    }
     uint32_t free_count = (uint32_t)(cell_count - group_size);
     /* A state is a placement and the blank's cell, numbered placement * free cells + the
      * blank's rank among the free cells; a bit each says whether it was reached. A layer is
@@ -272,7 +285,7 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
                     int blank = count_trailing_zeros(~(uint64_t)covered);
                     uint32_t region = blank_region(&grid, blank, taken);
                     covered |= region;
-                    uint32_t state = index * free_count + free_rank(blank, taken);
+                    uint64_t state = (uint64_t)index * free_count + free_rank(blank, taken);
                     if (!(seen[state >> 6] & (1ull << (state & 63u)))) continue;
                     for (int cell = 0; cell < cell_count; cell++) {
                         if (!(region & (1u << cell))) continue;
@@ -284,8 +297,8 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
                             moved[slot] = (uint8_t)cell;
                             uint32_t moved_index = rank_placement(moved, group_size, cell_count);
                             uint32_t moved_taken = (taken & ~(1u << tile_cell)) | (1u << cell);
-                            uint32_t moved_state =
-                                moved_index * free_count + free_rank(tile_cell, moved_taken);
+                            uint64_t moved_state = (uint64_t)moved_index * free_count +
+                                                   free_rank(tile_cell, moved_taken);
                             if (seen[moved_state >> 6] & (1ull << (moved_state & 63u))) continue;
                             if (table[moved_index] == UNREACHED) {
                                 table[moved_index] = (uint8_t)(depth + 1);
@@ -330,7 +343,11 @@ typedef struct {
     uint8_t transpose[MAX_CELLS];
     int group_bounds[MAX_CELLS], mirror_bounds[MAX_CELLS];
     int direct_sum, mirror_sum, mirrored;
-    int blank, bound, next_bound;
+    /* Weighted IDA*: a node's cost is depth * weight_den + estimate * weight_num (1/1:
+     * plain IDA*, whose first solution is a shortest one). A node whose depth + estimate
+     * reaches length_limit is not searched: it leads to no solution shorter than that. */
+    int weight_num, weight_den, length_limit;
+    int blank, bound, next_bound, found_length;
     /* The move automaton: automaton[state * STEP_COUNT + step] is the state after the step,
      * or -1 where the step completes a redundant sequence and is not taken. */
     const int *automaton;
@@ -427,13 +444,20 @@ static int deepen(Search *search, int depth, int state) {
             search->mirror_sum += new_mirror - old_mirror;
             if (search->mirror_sum > estimate) estimate = search->mirror_sum;
         }
-        int total = depth + 1 + estimate;
+        int cost = (depth + 1) * search->weight_den + estimate * search->weight_num;
         int found = 0;
-        if (total <= search->bound) {
+        if (depth + 1 + estimate >= search->length_limit) {
+            /* No solution shorter than the limit below this node. */
+        } else if (cost <= search->bound) {
             search->path[depth] = (uint8_t)label;
-            found = estimate == 0 || (depth + 1 < MAX_PATH && deepen(search, depth + 1, next_state));
-        } else if (total < search->next_bound) {
-            search->next_bound = total;
+            if (estimate == 0) {
+                found = 1;
+                search->found_length = depth + 1;
+            } else {
+                found = depth + 1 < MAX_PATH && deepen(search, depth + 1, next_state);
+            }
+        } else if (cost < search->next_bound) {
+            search->next_bound = cost;
         }
         search->board[here] = NO_LABEL;
         search->board[cell] = (uint8_t)label;
@@ -458,11 +482,13 @@ static int deepen(Search *search, int depth, int state) {
 
 static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     int width, height, mirrored;
+    int weight_num = 1, weight_den = 1, length_limit = UNBOUNDED;
     long long poll_interval;
     PyObject *labels_object, *groups_object, *tables_object, *poll;
     Py_buffer automaton;
-    if (!PyArg_ParseTuple(args, "iiOOOpy*OL", &width, &height, &labels_object, &groups_object,
-                          &tables_object, &mirrored, &automaton, &poll, &poll_interval)) {
+    if (!PyArg_ParseTuple(args, "iiOOOpy*OL|iii", &width, &height, &labels_object,
+                          &groups_object, &tables_object, &mirrored, &automaton, &poll,
+                          &poll_interval, &weight_num, &weight_den, &length_limit)) {
         return NULL;
     }
     Search *state = calloc(1, sizeof(Search));
@@ -476,6 +502,15 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "unsupported board shape");
         goto done;
     }
+    if (weight_den < 1 || weight_num < weight_den || weight_num > MAX_WEIGHT_PART ||
+        length_limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "the weight is a fraction of at least 1, parts up to "
+                                          "64, and the length limit is not negative");
+        goto done;
+    }
+    state->weight_num = weight_num;
+    state->weight_den = weight_den;
+    state->length_limit = length_limit;
     grid_init(&state->grid, width, height);
     /* Every transition checked once here, so the search never leaves the table. */
     Py_ssize_t transition_count = automaton.len / (Py_ssize_t)sizeof(int);
@@ -577,13 +612,20 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     state->poll = poll;
     state->poll_interval = poll_interval;
     state->next_poll = poll_interval;
-    state->bound = state->direct_sum > state->mirror_sum ? state->direct_sum : state->mirror_sum;
-    int found = 0;
+    int start_estimate =
+        state->direct_sum > state->mirror_sum ? state->direct_sum : state->mirror_sum;
+    state->bound = start_estimate * weight_num;
+    int found = 0, exhausted = 0;
     state->thread_state = PyEval_SaveThread();
     for (;;) {
         if (search_poll(state)) break;
-        if (state->bound == 0) {
+        if (start_estimate >= length_limit) {
+            exhausted = 1;
+            break;
+        }
+        if (start_estimate == 0) {
             found = 1;
+            state->found_length = 0;
             break;
         }
         state->next_bound = UNBOUNDED;
@@ -592,7 +634,12 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
             break;
         }
         if (state->stop) break;
-        if (state->next_bound == UNBOUNDED || state->next_bound > MAX_PATH) {
+        if (state->next_bound == UNBOUNDED && length_limit < UNBOUNDED) {
+            /* Every node under the limit searched: no solution is shorter than it. */
+            exhausted = 1;
+            break;
+        }
+        if (state->next_bound == UNBOUNDED || state->next_bound > MAX_PATH * weight_num) {
             state->stop = -2;
             break;
         }
@@ -601,10 +648,12 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     PyEval_RestoreThread(state->thread_state);
     if (state->stop == -2) {
         PyErr_SetString(PyExc_ValueError, "the board cannot reach its goal");
+    } else if (exhausted) {
+        result = Py_BuildValue("(OL)", Py_None, state->nodes);
     } else if (found) {
-        PyObject *moved = PyList_New(state->bound);
+        PyObject *moved = PyList_New(state->found_length);
         if (moved != NULL) {
-            for (int i = 0; i < state->bound; i++) {
+            for (int i = 0; i < state->found_length; i++) {
                 PyList_SET_ITEM(moved, i, PyLong_FromLong(state->path[i]));
             }
             result = Py_BuildValue("(NL)", moved, state->nodes);
@@ -627,11 +676,13 @@ static PyMethodDef methods[] = {
      "The pattern table of `group` (goal cells) for goal blank `blank_cell`; poll(reached, 0)\n"
      "is called between layers and returns True to stop (then None)."},
     {"search", search, METH_VARARGS,
-     "search(width, height, labels, groups, tables, mirrored, automaton, poll, poll_interval)\n"
-     "-> (labels moved, nodes) | None\n\n"
+     "search(width, height, labels, groups, tables, mirrored, automaton, poll, poll_interval\n"
+     "       [, weight_num, weight_den, length_limit]) -> (labels moved | None, nodes) | None\n\n"
      "IDA* on a relabelled board, taking the steps the move automaton (native ints: state *\n"
      "4 + step -> next state, or -1 for a step not taken) allows; poll(bound, nodes)\n"
-     "returns True to stop (then None)."},
+     "returns True to stop (then None). Weighted by weight_num / weight_den (cost: depth *\n"
+     "den + estimate * num), only solutions shorter than length_limit; (None, nodes) when\n"
+     "there is none."},
     {NULL, NULL, 0, NULL},
 };
 

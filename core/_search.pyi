@@ -24,7 +24,11 @@ def search(
     automaton: bytes,
     poll: Callable[[int, int], bool] | None,
     poll_interval: int,
+    weight_num: int = 1,
+    weight_den: int = 1,
+    length_limit: int = ...,
     /,
-) -> tuple[list[int], int] | None:
+) -> tuple[list[int] | None, int] | None:
     """IDA* on a relabelled board: (labels moved, nodes), or None when poll(bound, nodes)
-    returned True."""
+    returned True. Weighted by weight_num / weight_den (a node costs depth * den +
+    estimate * num); only solutions shorter than length_limit: (None, nodes) if none."""

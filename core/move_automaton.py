@@ -236,8 +236,27 @@ def stored_sequences(width: int, height: int) -> list[str]:
 
 @cache
 def for_shape(width: int, height: int) -> MoveAutomaton:
-    """The automaton of a shape's stored sequences, compiled once per process."""
+    """The automaton of a shape's stored sequences, compiled once per process; for a shape
+    over `MAX_OPTIMAL_CELLS` cells, of `borrowed_sequences`."""
+    if width * height > MAX_OPTIMAL_CELLS:
+        return compile_automaton(borrowed_sequences(width, height))
     return compile_automaton(stored_sequences(width, height))
+
+
+def borrowed_sequences(width: int, height: int) -> list[str]:
+    """Redundant sequences of a board too large to search for its own (the 24-puzzle):
+    those stored for every smaller shape that fits inside it.
+
+    A sequence redundant on a smaller shape is redundant on the larger one: wherever the
+    blank takes it, its path lies in a window of the smaller shape's size, and the smaller
+    sequence that leaves the same position inside that window leaves the whole board's
+    position the same too. Sequences only the larger shape makes redundant are missed,
+    which costs pruning, never a shortest solution."""
+    borrowed: set[str] = set()
+    for shape_width, shape_height in shapes():
+        if shape_width <= width and shape_height <= height:
+            borrowed.update(stored_sequences(shape_width, shape_height))
+    return sorted(borrowed)
 
 
 def stored_module_text(max_length: int = MAX_LENGTH) -> str:

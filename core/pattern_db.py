@@ -68,6 +68,22 @@ UNREACHED = 255
 #: admissible and optimal, only weaker, so large boards search longer.
 COMPILED_MAX_ENTRIES = settings.COMPILED_MAX_ENTRIES
 PURE_MAX_ENTRIES = 5_000
+#: The compiled twin's budget on boards over 16 cells: six tiles of the 24-puzzle
+#: (127,512,000 placements, a byte each, per group: 510 MB for the four groups, and a bit
+#: per placement and blank cell, about 300 MB, while one is built). Five-tile groups
+#: would search the 24-puzzle many times longer.
+LARGE_BOARD_MAX_ENTRIES = 127_512_000
+#: Boards up to this many cells keep `COMPILED_MAX_ENTRIES`.
+_SMALL_BOARD_CELLS = 16
+#: Korf and Felner's 6-6-6-6 partition of the 24-puzzle with the blank in the corner
+#: ("Disjoint pattern database heuristics", 2002): four compact blocks, two of them
+#: leaning into the middle, that the search meets as tiles getting in each other's way.
+_FIVE_BY_FIVE_CORNER_GROUPS = (
+    (1, 2, 5, 6, 7, 12),
+    (3, 4, 8, 9, 13, 14),
+    (10, 11, 15, 16, 20, 21),
+    (17, 18, 19, 22, 23, 24),
+)
 
 #: Called during a build with (states reached so far, states to reach); returns True to stop.
 BuildPoll = Callable[[int, int], bool]
@@ -135,6 +151,8 @@ def partition(
     size = 1
     while size < len(cells) and placements(cell_count, size + 1) <= max_entries:
         size += 1
+    if (width, height, blank_cell, size) == (5, 5, 0, 6):
+        return _FIVE_BY_FIVE_CORNER_GROUPS
     return tuple(tuple(cells[start : start + size]) for start in range(0, len(cells), size))
 
 
@@ -213,11 +231,17 @@ def _states_to_reach(cell_count: int, group_size: int, entries: int) -> int:
     return states // 2 if group_size == cell_count - 1 and cell_count > 2 else states
 
 
-def max_entries(engine: CompiledSearch | None) -> int:
-    """The largest table a twin builds: `PURE_MAX_ENTRIES` for the pure one, else
-    `max_entries_setting()`. Raises `SetupError` (see there)."""
-    setting = max_entries_setting()
-    return PURE_MAX_ENTRIES if engine is None else setting
+def max_entries(engine: CompiledSearch | None, cell_count: int = _SMALL_BOARD_CELLS) -> int:
+    """The largest table a twin builds for a board of `cell_count` cells:
+    `PURE_MAX_ENTRIES` for the pure one, else `max_entries_setting()`, or
+    `LARGE_BOARD_MAX_ENTRIES` over 16 cells when the setting is not given. Raises
+    `SetupError` (see there)."""
+    given = settings.whole_number(MAX_ENTRIES_VARIABLE, minimum=1, maximum=COMPILED_MAX_ENTRIES)
+    if engine is None:
+        return PURE_MAX_ENTRIES
+    if given is not None:
+        return given
+    return LARGE_BOARD_MAX_ENTRIES if cell_count > _SMALL_BOARD_CELLS else COMPILED_MAX_ENTRIES
 
 
 def max_entries_setting() -> int:
@@ -392,7 +416,7 @@ def load(
     Each table is stored as soon as it is built, so a build stopped or interrupted (by
     `poll`, Ctrl+C, an error) keeps every table that finished whole and no part of another.
     """
-    groups = partition(width, height, blank_cell, max_entries(engine))
+    groups = partition(width, height, blank_cell, max_entries(engine, width * height))
     key = (str(cache_dir()), width, height, blank_cell, groups)
     known = _loaded.get(key)
     if known is not None:
@@ -534,7 +558,7 @@ def serving_cell(width: int, height: int, blank_cell: int) -> int:
 
 def is_cached(width: int, height: int, blank_cell: int, *, engine: CompiledSearch | None) -> bool:
     """Whether `load` would find every table in memory or in a sound cache file (no build)."""
-    groups = partition(width, height, blank_cell, max_entries(engine))
+    groups = partition(width, height, blank_cell, max_entries(engine, width * height))
     if (str(cache_dir()), width, height, blank_cell, groups) in _loaded:
         return True
     return all(
@@ -543,6 +567,44 @@ def is_cached(width: int, height: int, blank_cell: int, *, engine: CompiledSearc
         )
         for group in groups
     )
+
+
+def is_stored(width: int, height: int, blank_cell: int, *, engine: CompiledSearch | None) -> bool:
+    """Whether every table is in memory or in a cache file of the right size and header: a
+    quick look (a header read a file, no checksum) for deciding on the GUI thread whether to
+    search with tables of hundreds of megabytes. `load` still checks each file whole."""
+    groups = partition(width, height, blank_cell, max_entries(engine, width * height))
+    if (str(cache_dir()), width, height, blank_cell, groups) in _loaded:
+        return True
+    return all(
+        _looks_whole(cache_path(width, height, blank_cell, group), width, height, blank_cell, group)
+        for group in groups
+    )
+
+
+def _looks_whole(
+    path: Path, width: int, height: int, blank_cell: int, group: Sequence[int]
+) -> bool:
+    """Whether `path` is a regular file of a table's size whose header is this build's and
+    this table's (opened without blocking and looked at first, as `_read_cached` does)."""
+    entries = placements(width * height, len(group))
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return False
+    try:
+        status = os.fstat(handle)
+        if not stat.S_ISREG(status.st_mode) or status.st_size != _HEADER.size + entries:
+            return False
+        header = os.read(handle, _HEADER.size)
+    except OSError:
+        return False
+    finally:
+        os.close(handle)
+    if len(header) != _HEADER.size:
+        return False
+    stored = _HEADER.unpack_from(header)[:7]
+    return stored == (_MAGIC, FORMAT_VERSION, width, height, blank_cell, len(group), entries)
 
 
 def forget_loaded() -> None:

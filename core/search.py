@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from core import move_automaton, pattern_db, speedups, symmetry
@@ -137,6 +138,13 @@ def databases_ready(goal: Board) -> bool:
     return pattern_db.is_cached(goal.width, goal.height, _table_cell(goal), engine=engine)
 
 
+def databases_stored(goal: Board) -> bool:
+    """`databases_ready` at a glance: every table in memory or in a cache file of the right
+    size and header (`pattern_db.is_stored`), without reading hundreds of megabytes."""
+    engine = speedups.compiled_twins.search
+    return pattern_db.is_stored(goal.width, goal.height, _table_cell(goal), engine=engine)
+
+
 def tables_serve(goal: Board) -> str:
     """Which goals the databases that serve `goal` serve, in words: 'every 4x4 goal with the
     blank in a corner' (for a progress report while they are built)."""
@@ -202,6 +210,32 @@ def run_search(
     `search_pure`): (labels moved, nodes) or None.
     `automaton` is the shape's own unless another is given (the tests give one that only
     refuses undoing a step, the search as it was before)."""
+    found = run_weighted_search(labels, databases, poll, engine, automaton)
+    if found is None:
+        return None
+    moved, nodes = found
+    assert moved is not None  # no length limit: only an unreachable goal has no solution
+    return moved, nodes
+
+
+#: Plain IDA*: its first solution is a shortest one.
+UNWEIGHTED = Fraction(1)
+
+
+def run_weighted_search(
+    labels: Sequence[int],
+    databases: PatternDatabases,
+    poll: SearchPoll,
+    engine: CompiledSearch | None,
+    automaton: move_automaton.MoveAutomaton | None = None,
+    *,
+    weight: Fraction = UNWEIGHTED,
+    length_limit: int | None = None,
+) -> tuple[list[int] | None, int] | None:
+    """`run_search` weighted: a node costs its depth plus `weight` times its estimate, so a
+    weight over 1 dives to a solution sooner, at most `weight` times a shortest one's
+    length. Only solutions shorter than `length_limit` are searched for: (None, nodes) when
+    the search proved there is none; None when `poll` stopped it."""
     if automaton is None:
         automaton = move_automaton.for_shape(databases.width, databases.height)
     if engine is None:
@@ -215,6 +249,8 @@ def run_search(
             automaton=automaton,
             poll=poll,
             poll_interval=PURE_POLL_INTERVAL,
+            weight=weight,
+            length_limit=length_limit,
         )
     found = engine.search(
         databases.width,
@@ -226,11 +262,14 @@ def run_search(
         automaton.packed,
         poll,
         COMPILED_POLL_INTERVAL,
+        weight.numerator,
+        weight.denominator,
+        _UNBOUNDED if length_limit is None else length_limit,
     )
     if found is None:
         return None
     moved, nodes = found
-    return list(moved), nodes
+    return (None if moved is None else list(moved)), nodes
 
 
 class _SearchPoll:
@@ -285,12 +324,20 @@ def search_pure(
     automaton: move_automaton.MoveAutomaton,
     poll: SearchPoll,
     poll_interval: int,
-) -> tuple[list[int], int] | None:
+    weight: Fraction = UNWEIGHTED,
+    length_limit: int | None = None,
+) -> tuple[list[int] | None, int] | None:
     """IDA* in pure Python: the labels moved on a shortest way home and the nodes generated,
     or None when `poll` returned True. `labels[cell]` is the goal cell of the tile there
     (`NO_LABEL` for the blank); `automaton` says which steps of the blank are taken (one
     built for this shape: `move_automaton.for_shape`); `poll(bound, nodes)` runs at every
-    new bound and every `poll_interval` nodes (exceptions it raises propagate)."""
+    new bound and every `poll_interval` nodes (exceptions it raises propagate).
+    `weight` and `length_limit` as in `run_weighted_search`: (None, nodes) when no solution
+    is shorter than the limit."""
+    weight_num, weight_den = weight.numerator, weight.denominator
+    if weight_den < 1 or weight < 1 or weight_num > MAX_WEIGHT_PART:
+        raise ValueError(f"a weight of {weight}: at least 1, parts up to {MAX_WEIGHT_PART}")
+    limit = _UNBOUNDED if length_limit is None else length_limit
     cell_count = width * height
     mirrored = mirrored and width == height
     neighbours = move_automaton.neighbour_steps(width, height)
@@ -324,7 +371,8 @@ def search_pure(
     path: list[int] = []
     nodes = 0
     next_poll = poll_interval
-    bound = max(direct_sum, mirror_sum)
+    start_estimate = max(direct_sum, mirror_sum)
+    bound = start_estimate * weight_num
     next_bound = 0
 
     def deepen(depth: int, state: int) -> bool:
@@ -354,15 +402,17 @@ def search_pure(
                 mirror_bounds[mirror_number] = new_mirror
                 mirror_sum += new_mirror - old_mirror
                 estimate = max(estimate, mirror_sum)
-            total = depth + 1 + estimate
+            cost = (depth + 1) * weight_den + estimate * weight_num
             found = False
-            if total <= bound:
+            if depth + 1 + estimate >= limit:
+                pass  # no solution shorter than the limit below this node
+            elif cost <= bound:
                 path.append(label)
                 found = estimate == 0 or deepen(depth + 1, following)
                 if not found:
                     path.pop()
-            elif total < next_bound:
-                next_bound = total
+            elif cost < next_bound:
+                next_bound = cost
             board[here], board[cell] = NO_LABEL, label
             cell_of[label] = cell
             blank = here
@@ -384,11 +434,15 @@ def search_pure(
         while True:
             if poll(bound, nodes):
                 return None
-            if bound == 0:
+            if start_estimate >= limit:
+                return None, nodes
+            if start_estimate == 0:
                 return path, nodes
             next_bound = _UNBOUNDED
             if deepen(0, 0):
                 return path, nodes
+            if next_bound == _UNBOUNDED and length_limit is not None:
+                return None, nodes  # every node under the limit searched
             if next_bound == _UNBOUNDED:
                 raise ValueError("the board cannot reach its goal")
             bound = next_bound
@@ -397,3 +451,5 @@ def search_pure(
 
 
 _UNBOUNDED = 1 << 30
+#: The largest numerator or denominator of a weight (the compiled twin's too).
+MAX_WEIGHT_PART = 64

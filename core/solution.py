@@ -35,10 +35,20 @@ class SolveMethod(StrEnum):
     #: The hand method's plan with each tile's way found by a beam search (`core.beam_solver`):
     #: far shorter than the hand method, not shortest; boards of 3x3 to `MAX_BEAM_CELLS`.
     BEAM = "beam"
+    #: Weighted, then plain, IDA* with additive pattern databases within a time budget
+    #: (`core.budget_search`): the shortest solution found, with the length no solution is
+    #: shorter than; shortest when the two meet. Boards of 3x3 over `MAX_OPTIMAL_CELLS` and
+    #: up to `MAX_NEAR_OPTIMAL_CELLS` cells (the 24-puzzle).
+    NEAR_OPTIMAL = "near-optimal"
 
 
 #: The largest board an optimal search is offered for (the 15-puzzle and its shapes).
 MAX_OPTIMAL_CELLS = 16
+#: The largest board the near-optimal search takes (the 24-puzzle): its tables, six tiles
+#: a group, take 510 MB and minutes to build, once.
+MAX_NEAR_OPTIMAL_CELLS = 25
+#: The seconds `solve` gives the near-optimal search when no budget is asked for.
+DEFAULT_NEAR_OPTIMAL_BUDGET = 10.0
 #: The largest board `solve` gives the beam search by default (its time grows fast with the
 #: cells: bench/README.md); larger ones get the hand method, or the beam search when a time
 #: budget lets it improve on that.
@@ -69,6 +79,10 @@ class SearchProgress:
     #: While they are built: the goals they will serve, in words ('every 4x4 goal with the
     #: blank in a corner', `core.search.tables_serve`).
     tables_serve: str | None = None
+    #: A search within a budget (`core.budget_search`): the shortest solution found so far
+    #: and the length no solution is shorter than, proven so far.
+    best_length: int | None = None
+    lower_bound: int | None = None
 
 
 class SolveCancelledError(Exception):

@@ -7,11 +7,20 @@ budget, a board over `MAX_OPTIMAL_CELLS` cells starts from the hand method's sol
 the beam search improves on it, wider each pass, while the budget lasts (up to
 `MAX_BEAM_CELLS` cells). An unsolvable board never starts a search: the verdict and its
 one-swap fix come back at once instead.
+
+Boards of 3x3 over `MAX_OPTIMAL_CELLS` and up to `MAX_NEAR_OPTIMAL_CELLS` cells (the
+24-puzzle) get the near-optimal search of `core.budget_search` once its tables are built:
+the beam search's solution, improved by pattern-database search within the budget
+(`DEFAULT_NEAR_OPTIMAL_BUDGET` when none is given), with the length no solution is shorter
+than. Its tables (510 MB, minutes to build on a 5x5) are built only when an optimal
+solution is asked for; until then such a board gets the beam search, which answers in a
+tenth of a second, rather than a wait of minutes nobody asked for.
 """
 
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from core.board import Board, BoardError
 from core.fast_solver import CancelledCallback, ProgressCallback, solve_fast_letters
@@ -19,7 +28,9 @@ from core.fix import suggest_fix
 from core.rule import Goal, GoalName, check, goal_board, is_solvable
 from core.solution import (
     AUTO_BEAM_CELLS,
+    DEFAULT_NEAR_OPTIMAL_BUDGET,
     MAX_BEAM_CELLS,
+    MAX_NEAR_OPTIMAL_CELLS,
     MAX_OPTIMAL_CELLS,
     SearchProgress,
     Solution,
@@ -27,6 +38,9 @@ from core.solution import (
     UnsolvableError,
     distance_bound,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def solve(
@@ -40,25 +54,36 @@ def solve(
 ) -> Solution:
     """A solution taking `board` to `goal`, replayable move by move.
 
-    `method` None picks `SolveMethod.OPTIMAL` for boards of up to `MAX_OPTIMAL_CELLS`
-    cells, `SolveMethod.BEAM` up to `AUTO_BEAM_CELLS` (or `MAX_BEAM_CELLS` with a time
-    budget) and `SolveMethod.FAST` above; `SolveMethod.BEAM` asked for takes boards of 3x3
-    and up. `progress` hears how the search goes; when `cancelled` returns True it stops
-    with `SolveCancelledError`. When `time_budget` seconds pass before a shortest solution
-    is proven, the fast solution comes back instead, with `optimal` False. Above
+    `method` None picks `default_method`. `SolveMethod.BEAM` asked for takes boards of
+    3x3 and up. `progress` hears how the search goes; when `cancelled` returns True it
+    stops with `SolveCancelledError`. When `time_budget` seconds pass before a shortest
+    solution is proven, the fast solution comes back instead, with `optimal` False. Above
     `MAX_OPTIMAL_CELLS` cells a budget is spent improving on the hand method's solution by
     the beam search, and the shortest found comes back.
 
+    On a board the near-optimal search takes (`near_optimal_takes`), `SolveMethod.OPTIMAL`
+    builds its tables if they are missing (within the budget, if one is given; a build it
+    stops keeps each table built whole), then searches: within the budget, or without
+    one until a shortest solution is proven (hours on some 5x5 boards). The solution comes
+    back with `lower_bound`, and `optimal` when the two meet.
+
     Raises `UnsolvableError` (a `BoardError` carrying the verdict and the fix) for a board
     that cannot reach its goal, and `BoardError` for a goal of another shape, an optimal
-    solution asked of a board over `MAX_OPTIMAL_CELLS` cells, or a beam one of a board
-    under 3x3 or over `MAX_BEAM_CELLS` cells.
+    solution asked of a board over `MAX_OPTIMAL_CELLS` cells the near-optimal search does
+    not take, or a beam one of a board under 3x3 or over `MAX_BEAM_CELLS` cells.
     """
     target = goal_board(goal, board.width, board.height)
-    if method is SolveMethod.OPTIMAL and board.size > MAX_OPTIMAL_CELLS:
+    near_optimal = near_optimal_takes(board)
+    if method is SolveMethod.OPTIMAL and board.size > MAX_OPTIMAL_CELLS and not near_optimal:
         raise BoardError(
-            f"an optimal solution is searched for boards of up to {MAX_OPTIMAL_CELLS} cells; "
-            f"this {board.width}x{board.height} board has {board.size}: use the fast method"
+            f"an optimal solution is searched for boards of up to {MAX_OPTIMAL_CELLS} cells, "
+            f"and of 3x3 up to {MAX_NEAR_OPTIMAL_CELLS}; this {board.width}x{board.height} "
+            f"board has {board.size}: use the fast method"
+        )
+    if method is SolveMethod.NEAR_OPTIMAL and not near_optimal:
+        raise BoardError(
+            f"the near-optimal search takes boards of 3x3 and up, of {MAX_OPTIMAL_CELLS + 1} "
+            f"to {MAX_NEAR_OPTIMAL_CELLS} cells; this one is {board.width}x{board.height}"
         )
     if method is SolveMethod.BEAM and not _beam_takes(board, MAX_BEAM_CELLS):
         raise BoardError(
@@ -68,7 +93,16 @@ def solve(
     if not is_solvable(board, target):
         raise UnsolvableError(check(board, goal), suggest_fix(board, goal))
     if method is None:
-        method = default_method(board, time_budget)
+        method = default_method(board, time_budget, target)
+    if near_optimal and method in {SolveMethod.OPTIMAL, SolveMethod.NEAR_OPTIMAL}:
+        return _near_optimal_solution(
+            board,
+            target,
+            build=method is SolveMethod.OPTIMAL,
+            time_budget=time_budget,
+            progress=progress,
+            cancelled=cancelled,
+        )
     if method is SolveMethod.BEAM:
         return _beam_solution(
             board, target, time_budget=time_budget, progress=progress, cancelled=cancelled
@@ -95,14 +129,7 @@ def solve(
         # The first search of a shape and goal blank builds its tables (minutes on a 4x4):
         # say so, with which goals they serve and how far it has got, rather than a search
         # that seems stuck at depth 0.
-        started = time.monotonic()
-        report = progress
-        serves = tables_serve(target)
-
-        def building(fraction: float) -> None:
-            elapsed = time.monotonic() - started
-            report(SearchProgress(0, 0, elapsed, building_tables=fraction, tables_serve=serves))
-
+        building = _building_report(progress, tables_serve(target))
         if not prepare_databases(target, progress=building, cancelled=cancelled, deadline=deadline):
             return _hand_solution(
                 board,
@@ -129,13 +156,117 @@ def solve(
     )
 
 
-def default_method(board: Board, time_budget: float | None = None) -> SolveMethod:
-    """The method `solve` picks for `board` when none is asked for (see `solve`)."""
+def _building_report(progress: ProgressCallback, serves: str) -> Callable[[float], None]:
+    """A `prepare_databases` progress callback that reports the fraction built as a
+    `SearchProgress`, with which goals the tables serve."""
+    started = time.monotonic()
+
+    def building(fraction: float) -> None:
+        elapsed = time.monotonic() - started
+        progress(SearchProgress(0, 0, elapsed, building_tables=fraction, tables_serve=serves))
+
+    return building
+
+
+def default_method(
+    board: Board, time_budget: float | None = None, goal: Goal = GoalName.BLANK_LAST
+) -> SolveMethod:
+    """The method `solve` picks for `board` when none is asked for: `SolveMethod.OPTIMAL`
+    up to `MAX_OPTIMAL_CELLS` cells; `SolveMethod.NEAR_OPTIMAL` where it takes the board
+    and the tables that serve `goal` are built (a quick look at the cache, fit for the GUI
+    thread); else `SolveMethod.BEAM` up to `AUTO_BEAM_CELLS` (`MAX_BEAM_CELLS` with a time
+    budget), and `SolveMethod.FAST` above."""
     if board.size <= MAX_OPTIMAL_CELLS:
         return SolveMethod.OPTIMAL
+    if near_optimal_takes(board):
+        from core.search import databases_stored
+
+        if databases_stored(goal_board(goal, board.width, board.height)):
+            return SolveMethod.NEAR_OPTIMAL
     if _beam_takes(board, AUTO_BEAM_CELLS if time_budget is None else MAX_BEAM_CELLS):
         return SolveMethod.BEAM
     return SolveMethod.FAST
+
+
+def near_optimal_takes(board: Board) -> bool:
+    """Whether the near-optimal search is for `board`: 3x3 and up, over `MAX_OPTIMAL_CELLS`
+    cells (smaller boards get a shortest solution) and up to `MAX_NEAR_OPTIMAL_CELLS`."""
+    return MAX_OPTIMAL_CELLS < board.size <= MAX_NEAR_OPTIMAL_CELLS and _beam_takes(
+        board, MAX_NEAR_OPTIMAL_CELLS
+    )
+
+
+def _near_optimal_solution(
+    board: Board,
+    target: Board,
+    *,
+    build: bool,
+    time_budget: float | None,
+    progress: ProgressCallback | None,
+    cancelled: CancelledCallback | None,
+) -> Solution:
+    """The beam search's solution, improved on by `core.budget_search` within the budget
+    (`DEFAULT_NEAR_OPTIMAL_BUDGET` when none is given and the tables were not asked to be
+    built; no limit when they were: the search runs until a shortest solution is proven).
+    Builds the tables first when `build`; without it, or when the budget stops the build,
+    the beam search's solution comes back with the distance bound."""
+    from core.beam_solver import solve_beam_letters
+    from core.budget_search import search_within_budget
+    from core.search import (
+        databases_ready,
+        databases_stored,
+        prepare_databases,
+        tables_serve,
+    )
+
+    started = time.monotonic()
+    if time_budget is None and not build:
+        time_budget = DEFAULT_NEAR_OPTIMAL_BUDGET
+    deadline = None if time_budget is None else started + time_budget
+    letters = solve_beam_letters(board, target, cancelled=cancelled)
+    assert letters is not None  # no deadline
+    bound = distance_bound(board, target)
+    if len(letters) == bound:
+        # Proven shortest already: no tables to build or read.
+        return _budgeted_solution(
+            board, target, letters, SolveMethod.BEAM, nodes=0, lower_bound=bound
+        )
+    building = None
+    if build and progress is not None and not databases_ready(target):
+        building = _building_report(progress, tables_serve(target))
+    # Without `build`, a table found missing or damaged on loading stops the build at once.
+    ready = (build or databases_stored(target)) and prepare_databases(
+        target,
+        progress=building,
+        cancelled=cancelled,
+        deadline=deadline if build else started,
+    )
+    if not ready:
+        return _budgeted_solution(
+            board, target, letters, SolveMethod.BEAM, nodes=0, lower_bound=bound
+        )
+    outcome = search_within_budget(
+        board, target, len(letters), deadline=deadline, progress=progress, cancelled=cancelled
+    )
+    if outcome.moves is None:
+        return _budgeted_solution(
+            board,
+            target,
+            letters,
+            SolveMethod.BEAM,
+            nodes=outcome.nodes,
+            lower_bound=outcome.lower_bound,
+        )
+    proven = len(outcome.moves) == outcome.lower_bound
+    return Solution(
+        board,
+        target,
+        outcome.moves,
+        SolveMethod.NEAR_OPTIMAL,
+        proven,
+        nodes=outcome.nodes,
+        lower_bound=outcome.lower_bound,
+    )
 
 
 def _beam_takes(board: Board, most_cells: int) -> bool:

@@ -77,8 +77,11 @@ class CompiledSearch(Protocol):
         automaton: bytes,
         poll: Callable[[int, int], bool] | None,
         poll_interval: int,
+        weight_num: int = 1,
+        weight_den: int = 1,
+        length_limit: int = ...,
         /,
-    ) -> tuple[list[int], int] | None: ...
+    ) -> tuple[list[int] | None, int] | None: ...
 
 
 class CompiledFix(Protocol):

@@ -166,8 +166,13 @@ class SolveController(QObject):
         board = self._model.board
         assert board is not None  # no refusal
         budget = self._time_budget()
-        method = default_method(board, budget)
-        if method is SolveMethod.FAST:
+        method = default_method(board, budget, self._model.goal)
+        if method is SolveMethod.NEAR_OPTIMAL:
+            from core.solution import DEFAULT_NEAR_OPTIMAL_BUDGET
+
+            seconds = DEFAULT_NEAR_OPTIMAL_BUDGET if budget is None else budget
+            what = f"Searching for a near-shortest solution for {seconds:g} s"
+        elif method is SolveMethod.FAST:
             what = "Working out a solution by the hand method (not the shortest)"
         elif method is SolveMethod.BEAM:
             what = "Searching for a short solution (not the shortest)"

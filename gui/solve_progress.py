@@ -19,6 +19,12 @@ def progress_text(progress: SearchProgress | None) -> str:
         # Once for every goal they serve: the tables the search looks distances up in.
         serves = "" if progress.tables_serve is None else f", once for {progress.tables_serve}"
         return f"building its tables{serves}: {progress.building_tables:.0%}"
+    if progress.best_length is not None and progress.lower_bound is not None:
+        # A search within a budget: what it has found and what it has proven so far.
+        return (
+            f"best {progress.best_length:,} moves, none shorter than {progress.lower_bound:,} "
+            f"\u00b7 {progress.nodes:,} positions \u00b7 {progress.elapsed_seconds:.0f} s"
+        )
     return (
         f"depth {progress.depth:,} \u00b7 {progress.nodes:,} positions \u00b7 "
         f"{progress.elapsed_seconds:.0f} s"

@@ -40,7 +40,9 @@ from core.cli.common import (
 from core.formats import parse_document
 from core.solution import (
     AUTO_BEAM_CELLS,
+    DEFAULT_NEAR_OPTIMAL_BUDGET,
     MAX_BEAM_CELLS,
+    MAX_NEAR_OPTIMAL_CELLS,
     MAX_OPTIMAL_CELLS,
     SearchProgress,
     Solution,
@@ -73,7 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
         dest="method",
         action="store_const",
         const=SolveMethod.OPTIMAL,
-        help=f"a shortest solution (boards of up to {MAX_OPTIMAL_CELLS} cells)",
+        help=f"a shortest solution (boards of up to {MAX_OPTIMAL_CELLS} cells); on a 5x5 "
+        f"(boards of 3x3 and up to {MAX_NEAR_OPTIMAL_CELLS} cells), build the near-optimal "
+        "search's tables if they are missing (510 MB, minutes, once), then search until a "
+        "shortest solution is proven, or within --time-budget",
     )
     method.add_argument(
         "--fast",
@@ -98,7 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
         "tables counts); when they run out, print the hand method's solution and the "
         "length the search proved no solution is shorter than. Over "
         f"{MAX_OPTIMAL_CELLS} cells (up to {MAX_BEAM_CELLS}), the beam search improves on "
-        "the hand method's solution for S seconds, and the shortest found is printed",
+        "the hand method's solution for S seconds, and the shortest found is printed; on a "
+        "5x5 whose tables are built, the near-optimal search does (default "
+        f"{DEFAULT_NEAR_OPTIMAL_BUDGET:g} s)",
     )
     return parser
 
@@ -249,10 +256,17 @@ def _proof_text(solution: Solution) -> str:
     budget proved: 'not proven optimal (fast method; no solution is shorter than 76)'."""
     if solution.optimal:
         return "optimal"
-    how = "beam search" if solution.method is SolveMethod.BEAM else "fast method"
+    how = _METHOD_WORDS.get(solution.method, "fast method")
     if solution.lower_bound is None:
         return f"not proven optimal ({how})"
     return f"not proven optimal ({how}; no solution is shorter than {solution.lower_bound})"
+
+
+#: How each method that does not prove its length is named after "not proven optimal".
+_METHOD_WORDS = {
+    SolveMethod.BEAM: "beam search",
+    SolveMethod.NEAR_OPTIMAL: "near-optimal search",
+}
 
 
 def _solved_line(solution: Solution, args: argparse.Namespace) -> str:

@@ -26,6 +26,7 @@ from core import (
     UnsolvableError,
     check,
     goal_board,
+    pattern_db,
     random_board,
     solve,
     suggest_fix,
@@ -90,6 +91,8 @@ def install_engine(monkeypatch: pytest.MonkeyPatch) -> Callable[..., StandInEngi
         module = types.ModuleType("core.search")
         module.search_optimal = engine.search_optimal  # type: ignore[attr-defined]
         module.databases_ready = lambda goal: True  # type: ignore[attr-defined]
+        # No 5x5-sized tables: such boards get the beam search, whatever the cache holds.
+        module.databases_stored = lambda goal: False  # type: ignore[attr-defined]
         module.prepare_databases = never_called  # type: ignore[attr-defined]
         module.tables_serve = never_called  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, "core.search", module)
@@ -141,8 +144,14 @@ def test_boards_over_sixteen_cells_get_the_beam_search(
     ],
 )
 def test_the_default_method_by_size_and_budget(
-    shape: tuple[int, int], budget: float | None, method: SolveMethod
+    shape: tuple[int, int],
+    budget: float | None,
+    method: SolveMethod,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # An empty cache: a 5x4 with its tables built gets the near-optimal search instead.
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
     assert default_method(Board.solved(*shape), budget) is method
 
 
@@ -239,8 +248,9 @@ def test_optimal_over_sixteen_cells_names_the_limit(
     install_engine: Callable[..., StandInEngine],
 ) -> None:
     install_engine(never_called)
-    with pytest.raises(BoardError, match=f"up to {MAX_OPTIMAL_CELLS} cells.*5x5.*25"):
-        solve(Board.solved(5, 5), method=SolveMethod.OPTIMAL)
+    # A 5x5 is taken (the near-optimal search's tables); a 6x5 is past every limit.
+    with pytest.raises(BoardError, match=f"up to {MAX_OPTIMAL_CELLS} cells.*6x5.*30"):
+        solve(Board.solved(6, 5), method=SolveMethod.OPTIMAL)
 
 
 def test_a_spent_time_budget_returns_the_fast_solution_not_proven_shortest(

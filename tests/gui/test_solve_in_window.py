@@ -315,6 +315,11 @@ def test_the_strip_says_when_the_tables_are_being_built() -> None:
     )
     searching = SearchProgress(42, 1_234_567, 3.2)
     assert progress_text(searching) == "depth 42 \u00b7 1,234,567 positions \u00b7 3 s"
+    # Within a budget (a 5x5): the best found and the bound proven so far.
+    budgeted = SearchProgress(88, 1_234_567, 3.2, best_length=94, lower_bound=88)
+    assert progress_text(budgeted) == (
+        "best 94 moves, none shorter than 88 \u00b7 1,234,567 positions \u00b7 3 s"
+    )
 
 
 def test_the_strip_fills_its_bar_while_the_tables_are_built(qtbot: QtBot) -> None:
