@@ -403,6 +403,51 @@ def _grown_grids(
             continue
 
 
+#: A cell reads as empty when the network gives the blank at least this probability.
+EMPTY_CELL_PROBABILITY = 0.5
+
+
+def _empty_sides(photo: Photo, grid: GridFit) -> tuple[int, int, int, int]:
+    """For each side of the grid as found (left, right, top, bottom), 1 when most cells of
+    its outer line, two at least, read as empty and are unlike the cells that read as
+    numbers in colour, else 0: a board has one blank, so such a line is the tray or the
+    table taken in with the board. (On a small board numbers fade and read as empty too,
+    but those cells keep their tiles' colour.)"""
+    reading = grid.reading
+    empty = np.zeros(grid.columns * grid.rows, dtype=bool)
+    empty[list(reading.source_cells)] = reading.costs[:, 0] <= -math.log(EMPTY_CELL_PROBABILITY)
+    colours = _cell_colours(
+        np.asarray(photo.image), grid, range(grid.columns), range(grid.rows)
+    ).reshape(-1, 3)
+    cells = np.arange(grid.columns * grid.rows).reshape(grid.rows, grid.columns)
+    numbered = colours[~empty]
+    sides = []
+    for line in (cells[:, 0], cells[:, -1], cells[0], cells[-1]):
+        taken_in = empty[line] & ~_tile_like(colours[line], numbered)
+        sides.append(int(taken_in.sum() >= max(2, len(line) // 2 + 1)))
+    return (sides[0], sides[1], sides[2], sides[3])
+
+
+def _trimmed_best(photo: Photo, best: GridFit) -> GridFit:
+    """The best grid without the lines of empty cells along its sides, if that reads
+    better: an outline that took in the white tray round a board is divided into a grid a
+    line of cells too large, and the tray's cells read as blanks."""
+    try:
+        left, right, top, bottom = _empty_sides(photo, best)
+    except PhotoError:
+        return best
+    if left + right + top + bottom == 0:
+        return best
+    smallest = min(GUESSED_CELLS)
+    if best.columns - left - right < smallest or best.rows - top - bottom < smallest:
+        return best
+    try:
+        trimmed = extended(photo.image, best, (-left, -right, -top, -bottom))
+    except PhotoError:
+        return best
+    return trimmed if _better(trimmed, best) else best
+
+
 def _grown_best(photo: Photo, best: GridFit) -> GridFit:
     """The best grid grown by a line of cells on a side or two, if that reads better: the
     tiles along a board's edge can be lost with the board's outline when their colour is
@@ -464,13 +509,16 @@ def _tile_like_sides(photo: Photo, grid: GridFit) -> tuple[bool, bool, bool, boo
         _cell_colours(pixels, grid, range(grid.columns), range(-1, 0)),
         _cell_colours(pixels, grid, range(grid.columns), range(grid.rows, grid.rows + 1)),
     )
-    sides = []
-    for line in lines:
-        outside = line.reshape(-1, 3)
-        distances = np.linalg.norm(outside[:, None, :] - inner[None, :, :], axis=2)
-        near = (distances < TILE_LIKE_DISTANCE).sum(axis=1) >= 2
-        sides.append(bool(near.sum() * 2 > len(outside)))
+    sides = [bool(_tile_like(line.reshape(-1, 3), inner).mean() > 0.5) for line in lines]
     return (sides[0], sides[1], sides[2], sides[3])
+
+
+def _tile_like(colours: np.ndarray, tiles: np.ndarray) -> np.ndarray:
+    """For each of `colours`, whether it is within TILE_LIKE_DISTANCE of at least two of
+    `tiles` (the colours of a grid's cells)."""
+    distances = np.linalg.norm(colours[:, None, :] - tiles[None, :, :], axis=2)
+    near: np.ndarray = (distances < TILE_LIKE_DISTANCE).sum(axis=1) >= 2
+    return near
 
 
 def _whole_board(photo: Photo, settled: GridFit) -> GridFit:
@@ -533,6 +581,8 @@ def _best_grid(
     if outline_is_grid:
         return best
     best = _shifted_best(photo, best)
+    if size is None and not reading_settles(best):
+        best = _trimmed_best(photo, best)
     if size is None and not reading_settles(best):
         best = _grown_best(photo, best)
     return best

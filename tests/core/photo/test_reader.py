@@ -301,10 +301,15 @@ def test_the_search_takes_no_placing_past_its_budget_once_one_can_be_offered(
 PART_READS_AS_A_BOARD = (1, 2, 3, 9, 4, 5, 6, 10, 7, 8, 0, 11, 12, 13, 14, 15)
 
 
-def _drawn_board(tiles: tuple[int, ...], side: int, cell: int = 90) -> Image.Image:
-    """Cream tiles with dark numbers, thin gaps, on a dark frame: the board starts at
-    (cell, cell)."""
-    image = Image.new("RGB", ((side + 2) * cell, (side + 2) * cell), (40, 40, 44))
+def _drawn_board(
+    tiles: tuple[int, ...],
+    side: int,
+    cell: int = 90,
+    frame: tuple[int, int, int] = (40, 40, 44),
+) -> Image.Image:
+    """Cream tiles with dark numbers, thin gaps, on a frame (dark unless given): the board
+    starts at (cell, cell)."""
+    image = Image.new("RGB", ((side + 2) * cell, (side + 2) * cell), frame)
     draw = ImageDraw.Draw(image)
     font = ImageFont.truetype(str(font_files(StyleSet.TEST)[0]), cell // 2)
     for index, number in enumerate(tiles):
@@ -323,9 +328,16 @@ def _drawn_board(tiles: tuple[int, ...], side: int, cell: int = 90) -> Image.Ima
     return image
 
 
-def _grid_on(photo: reader.Photo, left: int, top: int, right: int, bottom: int) -> GridFit:
+def _grid_on(
+    photo: reader.Photo,
+    left: int,
+    top: int,
+    right: int,
+    bottom: int,
+    size: tuple[int, int] | None = None,
+) -> GridFit:
     outline = Quad((left, top), (right, top), (right, bottom), (left, bottom))
-    return find_grid(photo.image, outline.scaled(1 / photo.scale), outline_is_grid=True)
+    return find_grid(photo.image, outline.scaled(1 / photo.scale), size, outline_is_grid=True)
 
 
 def test_a_settled_part_of_a_board_grows_to_the_whole_board() -> None:
@@ -346,6 +358,44 @@ def test_a_whole_board_on_its_frame_is_not_grown() -> None:
     assert board.reading.settled
 
     assert reader._whole_board(photo, board) is board
+
+
+def test_a_grid_that_took_in_the_tray_round_a_board_is_trimmed_to_the_board() -> None:
+    # A white tray round the board, a line of its cells taken in on the right and at the
+    # bottom: they read as blanks, and a board has one.
+    tiles = (5, 1, 2, 3, 9, 6, 7, 4, 13, 10, 11, 8, 0, 14, 15, 12)
+    photo = reader.load_photo(jpeg(_drawn_board(tiles, 4, frame=(248, 248, 246))))
+    taken_in = _grid_on(photo, 90, 90, 540, 540, size=(5, 5))
+    assert not taken_in.reading.settled
+
+    trimmed = reader._trimmed_best(photo, taken_in)
+
+    assert (trimmed.columns, trimmed.rows) == (4, 4)
+    assert trimmed.reading.numbers == tiles
+
+
+def test_a_line_of_numbers_faded_past_reading_is_not_trimmed() -> None:
+    # On a small board in a large photo the numbers of a line can fade to nothing; those
+    # cells read as empty, but they keep the tiles' colour. (The other lines read as a
+    # board of their own: trimmed, they would read better.)
+    board = _drawn_board((*range(1, 12), 0, 12, 13, 14, 15), 4, frame=(248, 248, 246))
+    draw = ImageDraw.Draw(board)
+    for column in range(4):
+        left = (column + 1) * 90
+        draw.rectangle((left + 3, 363, left + 86, 446), fill=(236, 226, 200))
+    photo = reader.load_photo(jpeg(board))
+    grid = _grid_on(photo, 90, 90, 450, 450, size=(4, 4))
+    assert not grid.reading.settled
+
+    assert reader._trimmed_best(photo, grid) is grid
+
+
+def test_a_board_with_its_blank_on_a_side_is_not_trimmed() -> None:
+    photo = reader.load_photo(jpeg(_drawn_board((1, 2, 3, 4, 5, 6, 7, 8, 0), 3)))
+    board = _grid_on(photo, 90, 90, 360, 360)
+    assert board.reading.settled
+
+    assert reader._trimmed_best(photo, board) is board
 
 
 def test_when_most_cells_are_doubtful_every_cell_is_marked() -> None:
