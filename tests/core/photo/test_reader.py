@@ -334,6 +334,7 @@ def _grid_on(
     top: int,
     right: int,
     bottom: int,
+    *,
     size: tuple[int, int] | None = None,
 ) -> GridFit:
     outline = Quad((left, top), (right, top), (right, bottom), (left, bottom))
