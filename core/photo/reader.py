@@ -386,10 +386,10 @@ GROWTHS = (
 
 def _grown_grids(
     photo: Photo, grid: GridFit, sides_allowed: tuple[bool, bool, bool, bool] = (True,) * 4
-) -> Iterator[GridFit]:
+) -> Iterator[tuple[tuple[int, int, int, int], GridFit]]:
     """The grid grown by a line of cells on each side or two of GROWTHS that
     `sides_allowed` (left, right, top, bottom) allows, as far as the size allows and the
-    grown grid stays in the photo."""
+    grown grid stays in the photo, each with the sides it grew on."""
     for sides in GROWTHS:
         if any(grows and not allowed for grows, allowed in zip(sides, sides_allowed, strict=True)):
             continue
@@ -398,7 +398,7 @@ def _grown_grids(
         if columns * rows > MAX_NUMBER + 1 or max(columns, rows) > max(GUESSED_CELLS):
             continue
         try:
-            yield extended(photo.image, grid, sides)
+            yield sides, extended(photo.image, grid, sides)
         except PhotoError:
             continue
 
@@ -407,15 +407,22 @@ def _grown_grids(
 EMPTY_CELL_PROBABILITY = 0.5
 
 
+def _empty_cells(grid: GridFit) -> np.ndarray:
+    """For each cell of the grid as found (row-major), whether it reads as empty. Raises
+    PhotoError when the cells cannot be read."""
+    reading = grid.reading
+    empty = np.zeros(grid.columns * grid.rows, dtype=bool)
+    empty[list(reading.source_cells)] = reading.costs[:, 0] <= -math.log(EMPTY_CELL_PROBABILITY)
+    return empty
+
+
 def _empty_sides(photo: Photo, grid: GridFit) -> tuple[int, int, int, int]:
     """For each side of the grid as found (left, right, top, bottom), 1 when most cells of
     its outer line, two at least, read as empty and are unlike the cells that read as
     numbers in colour, else 0: a board has one blank, so such a line is the tray or the
     table taken in with the board. (On a small board numbers fade and read as empty too,
     but those cells keep their tiles' colour.)"""
-    reading = grid.reading
-    empty = np.zeros(grid.columns * grid.rows, dtype=bool)
-    empty[list(reading.source_cells)] = reading.costs[:, 0] <= -math.log(EMPTY_CELL_PROBABILITY)
+    empty = _empty_cells(grid)
     colours = _cell_colours(
         np.asarray(photo.image), grid, range(grid.columns), range(grid.rows)
     ).reshape(-1, 3)
@@ -448,15 +455,50 @@ def _trimmed_best(photo: Photo, best: GridFit) -> GridFit:
     return trimmed if _better(trimmed, best) else best
 
 
+#: How much dearer a cell may read, on average, in a grid grown onto a line of cells that
+#: look like the board's tiles: the numbers along a board's edge often read worse than
+#: those inside it (turned two-digit numbers, a shadow), so a grown grid that reads a
+#: little worse can still be the whole board.
+TILE_LIKE_GROWTH_COST = 0.5
+
+
 def _grown_best(photo: Photo, best: GridFit) -> GridFit:
     """The best grid grown by a line of cells on a side or two, if that reads better: the
     tiles along a board's edge can be lost with the board's outline when their colour is
-    the table's."""
+    the table's. Failing that, grown onto lines that look like the board's own tiles
+    (`_tile_like_sides`), if it reads nearly as well and one cell at most of the lines it
+    gained reads empty: a part of a board whose missing line reads a little worse than
+    the rest (a frame of the tiles' colour reads empty)."""
     grown = best
-    for candidate in _grown_grids(photo, best):
+    tile_like = _tile_like_sides(photo, best)
+    like_the_tiles: list[tuple[tuple[int, int, int, int], GridFit]] = []
+    for sides, candidate in _grown_grids(photo, best):
         if _better(candidate, grown):
             grown = candidate
-    return grown
+        if all(tile_like[side] for side, grows in enumerate(sides) if grows):
+            like_the_tiles.append((sides, candidate))
+    if grown is not best:
+        return grown
+    near = [
+        candidate
+        for sides, candidate in like_the_tiles
+        if reading_cost(candidate) <= reading_cost(best) + TILE_LIKE_GROWTH_COST
+        and _empty_in_lines(candidate, sides) <= 1
+    ]
+    return min(near, key=reading_cost, default=best)
+
+
+def _empty_in_lines(grid: GridFit, sides: tuple[int, int, int, int]) -> int:
+    """How many cells of the grid's outer lines on `sides` (left, right, top, bottom: 1 for
+    each line counted) read as empty; a cell on two of them counts once."""
+    empty = _empty_cells(grid).reshape(grid.rows, grid.columns)
+    on_lines = np.zeros_like(empty)
+    left, right, top, bottom = sides
+    on_lines[:, 0] |= bool(left)
+    on_lines[:, -1] |= bool(right)
+    on_lines[0] |= bool(top)
+    on_lines[-1] |= bool(bottom)
+    return int((empty & on_lines).sum())
 
 
 #: Where in a cell (a share of its side, each way) its colour is sampled.
@@ -537,7 +579,7 @@ def _grown_once(photo: Photo, settled: GridFit) -> GridFit:
     if not any(tile_like):
         return settled
     best = settled
-    for candidate in _grown_grids(photo, settled, tile_like):
+    for _, candidate in _grown_grids(photo, settled, tile_like):
         if reading_settles(candidate) and candidate.columns * candidate.rows > (
             best.columns * best.rows
         ):

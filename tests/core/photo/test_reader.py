@@ -361,6 +361,30 @@ def test_a_whole_board_on_its_frame_is_not_grown() -> None:
     assert reader._whole_board(photo, board) is board
 
 
+#: A 4x4 whose first three columns hold 0 to 11: read alone, they are a 3x4 board.
+COLUMNS_READ_AS_A_BOARD = (1, 2, 3, 12, 4, 5, 6, 13, 7, 8, 9, 14, 10, 11, 0, 15)
+
+
+def test_a_part_of_a_board_grows_onto_a_line_of_its_tiles_that_reads_no_better() -> None:
+    photo = reader.load_photo(jpeg(_drawn_board(COLUMNS_READ_AS_A_BOARD, 4)))
+    part = _grid_on(photo, 90, 90, 360, 450, size=(3, 4))
+    assert (part.columns, part.rows) == (3, 4)
+
+    grown = reader._grown_best(photo, part)
+
+    assert (grown.columns, grown.rows) == (4, 4)
+    assert grown.reading.numbers == COLUMNS_READ_AS_A_BOARD
+
+
+def test_a_board_on_a_frame_of_its_tiles_colour_is_not_grown_onto_the_frame() -> None:
+    tiles = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    photo = reader.load_photo(jpeg(_drawn_board(tiles, 3, frame=(220, 210, 186))))
+    board = _grid_on(photo, 90, 90, 360, 360, size=(3, 3))
+    assert any(reader._tile_like_sides(photo, board))
+
+    assert reader._grown_best(photo, board) is board
+
+
 def test_a_grid_that_took_in_the_tray_round_a_board_is_trimmed_to_the_board() -> None:
     # A white tray round the board, a line of its cells taken in on the right and at the
     # bottom: they read as blanks, and a board has one.
