@@ -70,9 +70,10 @@ NOT_AT_START = (
 )
 
 #: The child: the real start-up, reporting sys.modules once the first frame is painted, the
-#: modules PySide6's import looked at (its `__feature__` table), the collector's passes that
-#: began once gui.app was being imported and before the first frame, and whether the
-#: collector is on after it.
+#: modules PySide6's import looked at (its `__feature__` table), the text formats' regular
+#: expressions compiled so far (core.formats compiles each on first use), the collector's
+#: passes that began once gui.app was being imported and before the first frame, and
+#: whether the collector is on after it.
 CHILD = """
 import gc, json, sys
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
@@ -89,9 +90,11 @@ class FirstFrame(QObject):
     def report(self):
         feature = sys.modules.get("PySide6.support.feature")
         looked_at = sorted(getattr(feature, "pyside_feature_dict", {}))
+        formats = sys.modules.get("core.formats")
         report = {
             "modules": sorted(sys.modules),
             "looked_at": looked_at,
+            "patterns_compiled": sorted(vars(formats._PATTERNS)) if formats else [],
             "passes_in_start_up": passes_in_start_up,
             "collector_on": gc.isenabled(),
         }
@@ -121,8 +124,9 @@ sys.exit(main(sys.argv[2:]))
 
 def modules_at_first_frame(settings_dir: Path, *arguments: str) -> dict[str, Any]:
     """The modules imported by the end of the first frame ("modules"), those PySide6 looked
-    at ("looked_at"), the garbage collector's passes in the window's start-up, by generation
-    ("passes_in_start_up"), and whether it is on after the first frame ("collector_on")."""
+    at ("looked_at"), the text formats' patterns compiled ("patterns_compiled"), the garbage
+    collector's passes in the window's start-up, by generation ("passes_in_start_up"), and
+    whether it is on after the first frame ("collector_on")."""
     environment = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
@@ -182,3 +186,11 @@ def test_the_garbage_collector_waits_for_the_shown_window(tmp_path):
     assert "gui.main_window" in report["modules"]
     assert report["passes_in_start_up"] == []
     assert report["collector_on"] is True
+
+
+def test_a_start_without_a_file_compiles_none_of_the_text_formats_patterns(tmp_path):
+    """The last board comes back from the settings, not parsed from text: core.formats is
+    imported for its names, and its regular expressions wait for the first text read."""
+    report = modules_at_first_frame(tmp_path / "settings")
+    assert "core.formats" in report["modules"]
+    assert report["patterns_compiled"] == []
