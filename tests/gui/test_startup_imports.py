@@ -55,6 +55,11 @@ NOT_AT_START = (
     "gui.solve_controller",
     "gui.playback",
     "gui.help_menu",
+    # The strips over the board, hidden at start: made when first shown.
+    "gui.input_error_banner",
+    "gui.play_panel",
+    "gui.board_instruction",
+    "gui.solve_progress",
     # The features' widgets, threads and dialogs.
     "gui.solution_player",
     "gui.transport_icons",
