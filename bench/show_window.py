@@ -13,16 +13,22 @@ logic. It is a reference point, not a target: what PySide6 itself charges for su
 When the top-level window has painted its first frame, the child prints
 `time.perf_counter()` (a monotonic clock shared by all processes on Linux, macOS and
 Windows) and the CPU time the process has used so far (`time.process_time()`, seconds),
-and quits. Settings go to SETTINGS_DIR, never to the user's own.
+and quits. Settings go to SETTINGS_DIR, never to the user's own. With
+$SHOW_WINDOW_EXIT_AT_FIRST_FRAME=1 it leaves at once instead (`os._exit`), so that a tool
+counting the whole process (bench/startup_instructions.py) counts no more than the start.
 
 Kept apart from the benchmark driver so the two children import nothing else.
 """
 
+import os
 import sys
 import time
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
+
+#: Set to 1: leave the process right after the first frame is reported (see the module).
+EXIT_AT_FIRST_FRAME = "SHOW_WINDOW_EXIT_AT_FIRST_FRAME"
 
 
 class FirstFrameWatcher(QObject):
@@ -46,6 +52,8 @@ class FirstFrameWatcher(QObject):
 
     def report(self) -> None:
         print(f"{time.perf_counter():.6f} {time.process_time():.6f}", flush=True)
+        if os.environ.get(EXIT_AT_FIRST_FRAME) == "1":
+            os._exit(0)  # no quitting, closing or saving: the start only
         QCoreApplication.quit()
 
 

@@ -14,6 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from itertools import chain
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -30,18 +31,75 @@ _MAX_TOKEN_LENGTH = 16
 
 BLANK_TOKENS = frozenset({"", "0", "_", ".", "x", "X", "-1", "-0"})
 
-_LINE_COMMENT = re.compile(r"(//|#).*$", re.MULTILINE)
 # Characters that only draw a table: box drawing (U+2500-U+257F) and ASCII table rules.
 _BOX_DRAWING = "".join(chr(c) for c in range(0x2500, 0x2580))
 _VERTICAL_BARS = "|\u2502\u2503\u2551\u250a\u250b\u2506\u2507"
-_RULE_LINE = re.compile(r"^[\s+\-=:" + re.escape(_BOX_DRAWING) + r"]*$")
-_INNERMOST_GROUP = re.compile(r"[\[{(]([^\[\]{}()]*)[\]})]")
-# A line of words and no digits ("Current state:") labels a pasted board; it is not a row.
-_DIGIT = re.compile(r"\d")
-_TWO_LETTERS = re.compile(r"[^\W\d_]{2}")
-_SIZE_LINE = re.compile(r"^\s*(\d+)\s*(?:[x\u00d7*]\s*(\d+)\s*)?$")
-_VERTICAL_SPLIT = re.compile("[" + re.escape(_VERTICAL_BARS) + "]")
-_WHITESPACE_OR_COMMA = re.compile(r"[\s,;]+")
+
+
+class _Patterns:
+    """The formats' regular expressions, each compiled the first time it is used: the
+    window's start-up imports this module for its names and parses nothing before its
+    first frame (bench/README.md, "Start-up, fourth round")."""
+
+    @cached_property
+    def line_comment(self) -> re.Pattern[str]:
+        return re.compile(r"(//|#).*$", re.MULTILINE)
+
+    @cached_property
+    def rule_line(self) -> re.Pattern[str]:
+        return re.compile(r"^[\s+\-=:" + re.escape(_BOX_DRAWING) + r"]*$")
+
+    @cached_property
+    def innermost_group(self) -> re.Pattern[str]:
+        return re.compile(r"[\[{(]([^\[\]{}()]*)[\]})]")
+
+    # A line of words and no digits ("Current state:") labels a pasted board; not a row.
+    @cached_property
+    def digit(self) -> re.Pattern[str]:
+        return re.compile(r"\d")
+
+    @cached_property
+    def two_letters(self) -> re.Pattern[str]:
+        return re.compile(r"[^\W\d_]{2}")
+
+    @cached_property
+    def size_line(self) -> re.Pattern[str]:
+        return re.compile(r"^\s*(\d+)\s*(?:[x\u00d7*]\s*(\d+)\s*)?$")
+
+    @cached_property
+    def vertical_split(self) -> re.Pattern[str]:
+        return re.compile("[" + re.escape(_VERTICAL_BARS) + "]")
+
+    @cached_property
+    def whitespace_or_comma(self) -> re.Pattern[str]:
+        return re.compile(r"[\s,;]+")
+
+    @cached_property
+    def goal_word(self) -> re.Pattern[str]:
+        return re.compile(r"\bgoal\b", re.IGNORECASE)
+
+    # Comments, blank lines and caption lines ("Board:") that may come before a JSON board.
+    @cached_property
+    def json_preamble(self) -> re.Pattern[str]:
+        return re.compile(
+            r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/|(?=[^\W\d_])[^\n\d{\[]*(?:\n|\Z))*+",
+            re.DOTALL,
+        )
+
+    # An object whose first key is quoted, perhaps inside a list.
+    @cached_property
+    def json_opening(self) -> re.Pattern[str]:
+        return re.compile(r"(?:\[\s*)?\{\s*[\"']")
+
+    # What may follow the JSON board: white space and comments. (Possessive `*+`: once a
+    # piece is matched it is never split again, so a failed match costs one pass, not one
+    # per way of cutting a run of spaces into pieces.)
+    @cached_property
+    def json_trailer(self) -> re.Pattern[str]:
+        return re.compile(r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/)*+\Z", re.DOTALL)
+
+
+_PATTERNS = _Patterns()
 _PLAIN_GRID_BYTES = b"0123456789 \r\n"
 
 
@@ -169,28 +227,15 @@ _MAX_JSON_DIGITS = 16
 #: Text read as a Python literal (single-quoted keys) only up to this size: the literal
 #: parser builds a syntax tree first, several times the size of the text.
 _MAX_LITERAL_LENGTH = 1024 * 1024
-_GOAL_WORD = re.compile(r"\bgoal\b", re.IGNORECASE)
-
-
-# Comments, blank lines and caption lines ("Board:") that may come before a JSON board.
-_JSON_PREAMBLE = re.compile(
-    r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/|(?=[^\W\d_])[^\n\d{\[]*(?:\n|\Z))*+", re.DOTALL
-)
-# An object whose first key is quoted, perhaps inside a list.
-_JSON_OPENING = re.compile(r"(?:\[\s*)?\{\s*[\"']")
-# What may follow the JSON board: white space and comments.
-# (Possessive `*+`: once a piece is matched it is never split again, so a failed match
-# costs one pass, not one per way of cutting a run of spaces into pieces.)
-_JSON_TRAILER = re.compile(r"(?:\s+|//[^\n]*|\#[^\n]*|/\*.*?\*/)*+\Z", re.DOTALL)
 
 
 def _json_start(text: str) -> int | None:
     """Where the JSON board in `text` starts, if the text is one: after any leading
     comments and caption lines, an object `{"...` or `{'...`, or one wrapped in a list.
     Positions, not copies: the text may be tens of megabytes."""
-    preamble = _JSON_PREAMBLE.match(text)
+    preamble = _PATTERNS.json_preamble.match(text)
     start = preamble.end() if preamble else 0
-    return start if _JSON_OPENING.match(text, start) else None
+    return start if _PATTERNS.json_opening.match(text, start) else None
 
 
 def _load_json(text: str, start: int) -> object:
@@ -212,7 +257,7 @@ def _load_json(text: str, start: int) -> object:
         ) from None
     except RecursionError:
         raise BoardError("not valid JSON: nested too deeply") from None
-    if not _JSON_TRAILER.match(text, end):
+    if not _PATTERNS.json_trailer.match(text, end):
         line = text.count("\n", 0, end) + 1
         raise BoardError(f"unexpected text after the JSON board, on line {line}")
     return value
@@ -411,11 +456,11 @@ def _plain_flat_board(line: str, width: int | None) -> Board | None:
 
 def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
     """Rows of cell tokens, and whether the text fixed the rows (a size line or slashes)."""
-    text = _LINE_COMMENT.sub("", _strip_block_comments(text))
+    text = _PATTERNS.line_comment.sub("", _strip_block_comments(text))
     if any(bracket in text for bracket in "[{("):
         groups = [
             match.group(1)
-            for match in _INNERMOST_GROUP.finditer(text)
+            for match in _PATTERNS.innermost_group.finditer(text)
             if any(c.isdigit() for c in match.group(1)) and not _is_subscript(text, match.start())
         ]
         if len(groups) > 1:
@@ -423,12 +468,14 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
         if groups:
             # One bracketed list: its lines are the rows (or it is one flat row).
             text = groups[0]
-    lines = [line for line in text.splitlines() if line.strip() and not _RULE_LINE.match(line)]
+    lines = [
+        line for line in text.splitlines() if line.strip() and not _PATTERNS.rule_line.match(line)
+    ]
     # Leading captions go, but only if rows follow: words between rows are still an error,
     # and text of words alone should say which word is not a number.
     first_row = next((i for i, line in enumerate(lines) if not _is_caption(line)), 0)
     for caption in lines[:first_row]:
-        if _GOAL_WORD.search(caption):
+        if _PATTERNS.goal_word.search(caption):
             # "Goal: blank-first" above a grid would otherwise be dropped as a caption and
             # the board checked against the default goal: a verdict for another question.
             shown = caption.strip()
@@ -442,7 +489,7 @@ def _rows_from_text(text: str) -> tuple[list[list[str]], bool]:
         # Slashes end rows, so even `1 0 2/` is one row of a 3x1 board, not a flat line.
         return [_split_row(part) for part in lines[0].rstrip().rstrip("/").split("/")], True
     if lines and not any(c in _BOX_DRAWING or c in _VERTICAL_BARS for c in lines[0]):
-        size = _SIZE_LINE.match(lines[0])
+        size = _PATTERNS.size_line.match(lines[0])
         if size and len(lines) > 1:
             declared_width = int(size.group(1))
             declared_height = int(size.group(2) or size.group(1))
@@ -490,7 +537,7 @@ def _strip_block_comments(text: str) -> str:
 def _is_caption(line: str) -> bool:
     # Two searches, each one pass: a single pattern for "letters and no digit" backtracked
     # quadratically on a long line of letters that ends in a digit.
-    return _DIGIT.search(line) is None and _TWO_LETTERS.search(line) is not None
+    return _PATTERNS.digit.search(line) is None and _PATTERNS.two_letters.search(line) is not None
 
 
 def _drop_trailing_separators(rows: list[list[str]]) -> list[list[str]]:
@@ -553,12 +600,12 @@ def _split_bracket_row(group: str) -> list[str]:
 
 def _split_row(line: str) -> list[str]:
     """Cell tokens of one line; an empty cell between separators is the blank."""
-    if _VERTICAL_SPLIT.search(line):
-        cells = [cell.strip(" \t" + _BOX_DRAWING) for cell in _VERTICAL_SPLIT.split(line)]
+    if _PATTERNS.vertical_split.search(line):
+        cells = [cell.strip(" \t" + _BOX_DRAWING) for cell in _PATTERNS.vertical_split.split(line)]
         # Outer borders leave an empty first or last piece that is not a cell.
-        if cells and cells[0] == "" and _VERTICAL_SPLIT.match(line.strip()):
+        if cells and cells[0] == "" and _PATTERNS.vertical_split.match(line.strip()):
             cells = cells[1:]
-        if cells and cells[-1] == "" and _VERTICAL_SPLIT.search(line.rstrip()[-1:]):
+        if cells and cells[-1] == "" and _PATTERNS.vertical_split.search(line.rstrip()[-1:]):
             cells = cells[:-1]
         return cells
     if "," in line or ";" in line:

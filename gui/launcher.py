@@ -3,6 +3,7 @@ the window."""
 
 from __future__ import annotations
 
+import gc
 import sys
 from typing import TYPE_CHECKING
 
@@ -29,9 +30,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         from core.cli.solve import main as solve_main
 
         return solve_main(args[1:])
-    from gui.app import main as window_main  # imports Qt; only now
+    # The window's start-up makes a great many objects and frees few, so the cyclic garbage
+    # collector's passes over them would find next to nothing: it is paused until the window
+    # is shown (gui.app.main turns it back on; bench/README.md, "Start-up, fourth round").
+    gc.disable()
+    try:
+        from gui.app import main as window_main  # imports Qt; only now
 
-    return window_main(args)
+        return window_main(args)
+    finally:
+        gc.enable()  # whichever way the window's start-up ended
 
 
 if __name__ == "__main__":

@@ -36,23 +36,19 @@ from gui.app_info import APP_NAME
 from gui.appearance import AppearanceController
 from gui.board_editor import UNDO_LIMIT, BoardEditor
 from gui.board_files import BoardFiles
-from gui.board_instruction import BoardInstruction
 from gui.board_model import BoardModel
 from gui.board_view import BoardView
 from gui.explanation_view import ExplanationView
 from gui.fix_suggestion import FixSuggestion
 from gui.goal_picker import GoalPicker
 from gui.goal_preview import GoalPreview
-from gui.input_error_banner import InputErrorBanner
 from gui.inversion_panel import InversionPanel
 from gui.mode_controller import ModeController
 from gui.mode_menu import ModeMenu
 from gui.on_demand import OnDemand, widget_on_demand
-from gui.play_panel import PlayPanel
 from gui.sequence_strip import SequenceStrip
 from gui.session import BADGES_KEY, GEOMETRY_KEY, STATE_KEY, Session
 from gui.size_bar import SizeBar
-from gui.solve_progress import SolveProgress
 from gui.status_line import StatusLine
 from gui.verdict_banner import VerdictBanner
 from gui.window_layout import LayoutParts, WindowLayout
@@ -61,12 +57,16 @@ if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
     from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 
+    from gui.board_instruction import BoardInstruction
     from gui.clipboard_export import ClipboardExport
     from gui.edit_controller import EditController
     from gui.help_menu import HelpMenu
+    from gui.input_error_banner import InputErrorBanner
     from gui.photo_import import PhotoImport
+    from gui.play_panel import PlayPanel
     from gui.solution_player import SolutionPlayer
     from gui.solve_controller import SolveController
+    from gui.solve_progress import SolveProgress
 
 #: A menu's entries: an action, a submenu, or None for a separator.
 MenuEntry = QAction | QMenu | None
@@ -76,6 +76,24 @@ def _make_player(parent: QWidget) -> SolutionPlayer:
     from gui.solution_player import SolutionPlayer
 
     return SolutionPlayer(parent)
+
+
+def _make_input_error_banner(parent: QWidget) -> InputErrorBanner:
+    from gui.input_error_banner import InputErrorBanner
+
+    return InputErrorBanner(parent)
+
+
+def _make_play_panel(parent: QWidget) -> PlayPanel:
+    from gui.play_panel import PlayPanel
+
+    return PlayPanel(parent)
+
+
+def _make_solve_progress(parent: QWidget) -> SolveProgress:
+    from gui.solve_progress import SolveProgress
+
+    return SolveProgress(parent)
 
 
 class MainWindow(QMainWindow):
@@ -104,24 +122,27 @@ class MainWindow(QMainWindow):
 
         self.board_view = BoardView(self.model, self)
         self.modes = ModeController(self.model, self.editor, self.board_view)
-        self.input_error_banner = InputErrorBanner(self)
-        self.play_panel = PlayPanel(self)
-        self.play_panel.hide()
-        self.board_instruction = BoardInstruction(self.model.changed, self)
+        # The strips over the board, top down, and the solution player below it start
+        # hidden: each is made when first shown, in this order in the Tab order whichever
+        # is made first (gui.on_demand), and placed by gui.window_layout.
+        self._input_error_banner = widget_on_demand(self, _make_input_error_banner)
+        self._play_panel = widget_on_demand(self, _make_play_panel, after=self._input_error_banner)
+        self._board_instruction = widget_on_demand(
+            self, self._make_board_instruction, after=self._play_panel
+        )
         self.mode_menu = ModeMenu(
             self.model,
             self.editor,
             self.modes,
             board_view=self.board_view,
-            play_panel=self.play_panel,
-            instruction=self.board_instruction,
+            play_panel=self._play_panel,
+            instruction=self._board_instruction,
             parent=self,
         )
-        self.solve_progress = SolveProgress(self)
-        self.solve_progress.hide()
-        #: The solution player, made (hidden) when the first solution is shown; here, so
-        #: that it then takes its place in the Tab order (gui.on_demand).
-        self.player = widget_on_demand(self, _make_player)
+        self._solve_progress = widget_on_demand(
+            self, _make_solve_progress, after=self._board_instruction
+        )
+        self.player = widget_on_demand(self, _make_player, after=self._solve_progress)
         self.verdict_banner = VerdictBanner(self.model, self)
         self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)
@@ -163,10 +184,10 @@ class MainWindow(QMainWindow):
         # Wide, or compact on a small window; gui.window_layout places and moves them.
         parts = LayoutParts(
             above_board=(
-                self.input_error_banner,
-                self.play_panel,
-                self.board_instruction,
-                self.solve_progress,
+                self._input_error_banner,
+                self._play_panel,
+                self._board_instruction,
+                self._solve_progress,
             ),
             board=self.board_view,
             player=self.player,
@@ -185,6 +206,37 @@ class MainWindow(QMainWindow):
     def solution_player(self) -> SolutionPlayer:
         """The solution player (made now if no solution was shown yet)."""
         return self.player.get()
+
+    # -- the strips over the board, made when first shown -----------------------------
+
+    @property
+    def input_error_banner(self) -> InputErrorBanner:
+        """What failed (a paste, an open), or a notice about the board below."""
+        return self._input_error_banner.get()
+
+    @property
+    def play_panel(self) -> PlayPanel:
+        """Play mode's moves, time, Hint and Shuffle."""
+        return self._play_panel.get()
+
+    @property
+    def board_instruction(self) -> BoardInstruction:
+        """The mode's instruction or the hint, right above the board."""
+        return self._board_instruction.get()
+
+    def _make_board_instruction(self, parent: QWidget) -> BoardInstruction:
+        from gui.board_instruction import BoardInstruction
+
+        return BoardInstruction(self.model.changed, parent)
+
+    @property
+    def solve_progress(self) -> SolveProgress:
+        """What a running search has done so far, and Cancel."""
+        return self._solve_progress.get()
+
+    def _hide_input_error(self) -> None:
+        if (banner := self._input_error_banner.made) is not None:
+            banner.hide()
 
     # -- the controllers made on first use ----------------------------------------------
 
@@ -212,7 +264,9 @@ class MainWindow(QMainWindow):
         photos.message.connect(self.show_message)
         photos.lasting_message.connect(self.status_message.show_until)
         photos.failed.connect(self.show_failure)
-        photos.unsure_cells.connect(self.input_error_banner.show_notice)
+        photos.unsure_cells.connect(
+            lambda title, text: self.input_error_banner.show_notice(title, text)
+        )
         photos.board_read.connect(self.board_view.setFocus)
         photos.board_file_dropped.connect(self.files.open_recent)
         return photos
@@ -235,7 +289,7 @@ class MainWindow(QMainWindow):
             dialog_parent=self,
         )
         clipboard.message.connect(self.show_message)
-        clipboard.paste_refused.connect(self.input_error_banner.show_error)
+        clipboard.paste_refused.connect(self.show_input_error)
         return clipboard
 
     @property
@@ -257,7 +311,7 @@ class MainWindow(QMainWindow):
         )
         solving.message.connect(self.show_message)
         solving.lasting_message.connect(self.status_message.show_until)
-        solving.hint_message.connect(self.board_instruction.show_passing)
+        solving.hint_message.connect(lambda text: self.board_instruction.show_passing(text))
         return solving
 
     @property
@@ -346,7 +400,7 @@ class MainWindow(QMainWindow):
         """Every connection between widgets, controllers and the window, in one place."""
         editor, view, model = self.editor, self.board_view, self.model
         # Any change of the board (an edit, a good paste or open, undo) answers the failure.
-        model.changed.connect(self.input_error_banner.hide)
+        model.changed.connect(self._hide_input_error)
         # Board view intents -> undoable edits.
         view.digit_typed.connect(
             lambda cell, digit, continues: editor.type_digit(cell, digit, continues=continues)
@@ -392,7 +446,9 @@ class MainWindow(QMainWindow):
         # tab chain (the explanation), keeps the keyboard.
         self.fix_suggestion.apply_requested.connect(lambda _a, _b: self.board_view.setFocus())
         self.explanation_view.walkthrough_requested.connect(help_.walkthrough_action.trigger)
-        self.play_panel.hint_requested.connect(lambda: self.solving.hint())
+        self._play_panel.when_made(
+            lambda panel: panel.hint_requested.connect(lambda: self.solving.hint())
+        )
         # The panel's check box and the View menu show one setting; either one changes it.
         self.inversion_panel.badges_toggled.connect(self.badges_action.setChecked)
         self.badges_action.toggled.connect(view.set_show_badges)
@@ -409,7 +465,7 @@ class MainWindow(QMainWindow):
         self.mode_menu.lasting_message.connect(self.status_message.show_until)
         for said in (editor.message, self.files.message):
             said.connect(self.show_message)
-        self.files.open_refused.connect(self.input_error_banner.show_error)
+        self.files.open_refused.connect(self.show_input_error)
         self.files.path_changed.connect(self._update_title)
         self.undo_stack.cleanChanged.connect(self._update_title)
         model.changed.connect(self._on_model_changed)
@@ -434,6 +490,10 @@ class MainWindow(QMainWindow):
         """A failure said in the status line and, with its reason, in the strip above the
         board."""
         self.show_message(f"{title}: {reason}")
+        self.show_input_error(title, reason)
+
+    def show_input_error(self, title: str, reason: str) -> None:
+        """`title` failed because of `reason`, said in the strip above the board."""
         self.input_error_banner.show_error(title, reason)
 
     def _update_title(self) -> None:

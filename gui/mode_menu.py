@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from gui.board_model import BoardModel
     from gui.board_view import BoardView
     from gui.mode_controller import ModeController
+    from gui.on_demand import OnDemand
     from gui.play_panel import PlayPanel
 
 MODE_HINTS = {
@@ -50,10 +51,12 @@ class ModeMenu(QObject):
         modes: ModeController,
         *,
         board_view: BoardView,
-        play_panel: PlayPanel,
-        instruction: BoardInstruction,
+        play_panel: OnDemand[PlayPanel],
+        instruction: OnDemand[BoardInstruction],
         parent: QWidget,
     ) -> None:
+        """`play_panel` and `instruction` are made when first shown (gui.on_demand): until
+        then there is no game to follow and no line to clear."""
         super().__init__(parent)
         self._model = model
         self._editor = editor
@@ -74,7 +77,7 @@ class ModeMenu(QObject):
             self.actions[mode] = action
         self.actions[Mode.EDIT].setChecked(True)
         self.group.triggered.connect(lambda action: self.set_mode(action.data()))
-        play_panel.shuffle_requested.connect(self.shuffle)
+        play_panel.when_made(lambda panel: panel.shuffle_requested.connect(self.shuffle))
 
     def set_mode(self, mode: Mode) -> None:
         self.actions[mode].setChecked(True)
@@ -83,8 +86,10 @@ class ModeMenu(QObject):
         self._modes.set_mode(mode)
         # A hint's outline names a move of play mode's game.
         self._board_view.set_hint_cell(None)
-        self._play_panel.setVisible(mode is Mode.PLAY)
-        self._play_panel.restart()
+        panel = self._play_panel.get() if mode is Mode.PLAY else self._play_panel.made
+        if panel is not None:
+            panel.setVisible(mode is Mode.PLAY)
+            panel.restart()
         self.show_hint()
 
     def on_board_changed(self) -> None:
@@ -100,20 +105,23 @@ class ModeMenu(QObject):
         for no game: entering play mode starts one."""
         model = self._model
         if not model.changed_by_slide or self._modes.mode is not Mode.PLAY:
-            self._play_panel.restart()
+            if (panel := self._play_panel.made) is not None:
+                panel.restart()
             return
         board = model.board
         solved = board is not None and board == goal_board(model.goal, board.width, board.height)
-        self._play_panel.count_move(solved=solved)
+        panel = self._play_panel.get()
+        panel.count_move(solved=solved)
         if solved:
-            self.message.emit(self._play_panel.text)
+            self.message.emit(panel.text)
 
     def shuffle(self) -> None:
         """A solvable board of the play panel's difficulty to play, and a new game."""
-        most = self._editor.shuffle(self._play_panel.difficulty)
+        panel = self._play_panel.get()
+        most = self._editor.shuffle(panel.difficulty)
         if most is None:
             return
-        self._play_panel.restart()
+        panel.restart()
         plural = "" if most == 1 else "s"
         self.message.emit(
             f"Shuffled: at most {most} move{plural} from the goal"
@@ -129,5 +137,7 @@ class ModeMenu(QObject):
         if mode is Mode.PLACE:
             tile = self._editor.next_tile_to_place()
             hint = f"Click where tile {tile} sits" if tile else "All tiles placed"
-        self._instruction.set_standing(hint if mode is not Mode.EDIT else "")
+        standing = hint if mode is not Mode.EDIT else ""
+        if standing or self._instruction.made is not None:
+            self._instruction.get().set_standing(standing)
         self.lasting_message.emit(hint, None)

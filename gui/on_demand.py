@@ -1,9 +1,10 @@
 """A part of the window made the first time it is needed, not at start-up.
 
 The window's first frame shows the board, the verdict and its reasons; a widget that starts
-hidden (the solution player) is built when it is first shown, so start-up neither imports
-nor builds it (bench/README.md, "Start-up on first use"). Whoever places or wires the part
-asks `when_made`; whoever shows it asks `get`.
+hidden (the solution player, the strips over the board) is built when it is first shown, so
+start-up neither imports nor builds it (bench/README.md, "Start-up on first use" and
+"Start-up, fourth round"). Whoever places or wires the part asks `when_made`; whoever shows
+it asks `get`.
 """
 
 from __future__ import annotations
@@ -16,24 +17,24 @@ from PySide6.QtWidgets import QWidget
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-T = TypeVar("T")
-W = TypeVar("W", bound=QWidget)
+T_co = TypeVar("T_co", covariant=True)
+WidgetT_co = TypeVar("WidgetT_co", bound=QWidget, covariant=True)
 
 
-class OnDemand(Generic[T]):
+class OnDemand(Generic[T_co]):
     """One part, made by `make` on the first `get`."""
 
-    def __init__(self, make: Callable[[], T]) -> None:
+    def __init__(self, make: Callable[[], T_co]) -> None:
         self._make = make
-        self._made: T | None = None
-        self._listeners: list[Callable[[T], None]] = []
+        self._made: T_co | None = None
+        self._listeners: list[Callable[[T_co], object]] = []
 
     @property
-    def made(self) -> T | None:
+    def made(self) -> T_co | None:
         """The part, or None while it has not been needed."""
         return self._made
 
-    def get(self) -> T:
+    def get(self) -> T_co:
         """The part, made now if it was not yet (and each `when_made` listener told)."""
         if self._made is None:
             self._made = self._make()
@@ -41,25 +42,69 @@ class OnDemand(Generic[T]):
                 listener(self._made)
         return self._made
 
-    def when_made(self, listener: Callable[[T], None]) -> None:
+    def when_made(self, listener: Callable[[T_co], object]) -> None:
         """Call `listener` with the part once it is made (at once if it is already)."""
         self._listeners.append(listener)
         if self._made is not None:
             listener(self._made)
 
 
-def widget_on_demand(parent: QWidget, make: Callable[[QWidget], W]) -> OnDemand[W]:
+class WidgetOnDemand(OnDemand[WidgetT_co]):
     """A hidden child of `parent`, made by `make(parent)` when first needed, and put in the
-    Tab order where it would stand had it been made now (after the last widget made)."""
-    anchor = parent.previousInFocusChain()
+    Tab order where it would stand had it been made now: after the last widget made when
+    this was created or, for one of a run of parts made on demand one after the other,
+    after the nearest part before it (`after`, and so on back) that is made, whichever
+    order they are made in."""
 
-    def made() -> W:
-        widget = make(parent)
-        widget.hide()
-        follow_in_tab_order(widget, anchor)
-        return widget
+    def __init__(
+        self,
+        parent: QWidget,
+        make: Callable[[QWidget], WidgetT_co],
+        after: WidgetOnDemand[QWidget] | None = None,
+    ) -> None:
+        self.after = after
+        # Taken now: the widgets that parts made before this one put in the Tab order go
+        # right after a widget that takes focus, so a later look back from a widget that
+        # does not could stop in them.
+        anchor = _taking_focus_at_or_before(parent.previousInFocusChain())
 
-    return OnDemand(made)
+        def made() -> WidgetT_co:
+            widget = make(parent)
+            widget.hide()
+            follow_in_tab_order(widget, self._last_made_before(anchor))
+            return widget
+
+        super().__init__(made)
+
+    def _last_made_before(self, anchor: QWidget | None) -> QWidget | None:
+        """The last widget in the Tab order of the nearest part before this one that is
+        made; `anchor` when none is."""
+        part = self.after
+        while part is not None:
+            if part.made is not None and (last := _last_taking_focus_in(part.made)) is not None:
+                return last
+            part = part.after
+        return anchor
+
+
+def widget_on_demand(
+    parent: QWidget,
+    make: Callable[[QWidget], WidgetT_co],
+    *,
+    after: WidgetOnDemand[QWidget] | None = None,
+) -> WidgetOnDemand[WidgetT_co]:
+    """A hidden child of `parent` made when first needed (see `WidgetOnDemand`)."""
+    return WidgetOnDemand(parent, make, after)
+
+
+def _focus_block(widget: QWidget) -> list[QWidget]:
+    """`widget` and the widgets inside it, in their Tab order."""
+    block = [widget]
+    following = widget.nextInFocusChain()
+    while following is not None and following is not widget and widget.isAncestorOf(following):
+        block.append(following)
+        following = following.nextInFocusChain()
+    return block
 
 
 def follow_in_tab_order(widget: QWidget, anchor: QWidget | None) -> None:
@@ -67,20 +112,33 @@ def follow_in_tab_order(widget: QWidget, anchor: QWidget | None) -> None:
     keeping their own order: where they stood when such a part was made with the window,
     right after `anchor`. (Qt orders only widgets that take focus: those are moved, after
     the last such widget at or before `anchor`.)"""
-    block = [widget]
-    following = widget.nextInFocusChain()
-    while following is not None and following is not widget and widget.isAncestorOf(following):
-        block.append(following)
-        following = following.nextInFocusChain()
-    previous = anchor
-    while previous is not None and not previous.isWindow() and not _takes_focus(previous):
-        previous = previous.previousInFocusChain()
+    previous = _taking_focus_at_or_before(anchor)
     if previous is None:
         return
-    for current in block:
+    for current in _focus_block(widget):
         if _takes_focus(current):
             QWidget.setTabOrder(previous, current)
             previous = current
+
+
+def _taking_focus_at_or_before(widget: QWidget | None) -> QWidget | None:
+    """`widget` or the nearest one before it in the Tab order that takes focus (or the
+    window, at the start of the order)."""
+    while widget is not None and not widget.isWindow() and not _takes_focus(widget):
+        widget = widget.previousInFocusChain()
+    return widget
+
+
+def _last_taking_focus_in(part: QWidget) -> QWidget | None:
+    """The last widget in the Tab order that takes focus and is `part` or inside it."""
+    window = part.window()
+    last = None
+    current = window.nextInFocusChain()
+    while current is not None and current is not window:
+        if _takes_focus(current) and (current is part or part.isAncestorOf(current)):
+            last = current
+        current = current.nextInFocusChain()
+    return last
 
 
 def _takes_focus(widget: QWidget) -> bool:

@@ -66,8 +66,9 @@ WHY, PAIRS, SOLUTION = "Why", "Pairs", "Solution"
 class LayoutParts(NamedTuple):
     """The widgets arranged, made by the window."""
 
-    #: Strips over the board, top down (a failure, play mode's line, the instruction...).
-    above_board: Sequence[QWidget]
+    #: Strips over the board, top down (a failure, play mode's line, the instruction...),
+    #: each placed when it is made.
+    above_board: Sequence[OnDemand[QWidget]]
     board: QWidget
     player: OnDemand[SolutionPlayer]
     verdict: QWidget
@@ -148,10 +149,10 @@ class WindowLayout(QObject):
         board_layout = QVBoxLayout(board_column)
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(0)
-        for strip in parts.above_board:
-            board_layout.addWidget(strip)
         board_layout.addWidget(parts.board, 1)
         self._board_layout = board_layout
+        for strip in parts.above_board:
+            strip.when_made(self._place_strip)
 
         top = QSplitter(Qt.Orientation.Horizontal, window)
         top.setObjectName("boardSplitter")
@@ -183,6 +184,11 @@ class WindowLayout(QObject):
         follow_in_tab_order(tabs, self._tabs_after)
         self._tabs = tabs
         return tabs
+
+    def _place_strip(self, strip: QWidget) -> None:
+        """Put a strip, just made, over the board, below those before it that are made."""
+        made = [part.made for part in self._parts.above_board if part.made is not None]
+        self._board_layout.insertWidget(made.index(strip), strip)
 
     def _place_player(self, player: SolutionPlayer) -> None:
         """Put the player, just made (hidden), where the arrangement in force has it."""

@@ -5,8 +5,9 @@ of the bundle: the environment check, then `gui.app.main`) runs in a child proce
 offscreen platform; at the end of the window's first painted frame the child lists the
 modules imported so far and quits. The solvers, the photo reader, the walk-through and the
 other features that load on first use must not be among them; nor may PySide6 have read the
-window's modules' source (gui.app.stop_pyside_feature_scan). Times are
-bench/gui_startup.py's, not a test's.
+window's modules' source (gui.app.stop_pyside_feature_scan), nor may the cyclic garbage
+collector have run while the window's modules were imported and the window built (the
+launcher pauses it until the window is shown). Times are bench/gui_startup.py's, not a test's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,6 +55,11 @@ NOT_AT_START = (
     "gui.solve_controller",
     "gui.playback",
     "gui.help_menu",
+    # The strips over the board, hidden at start: made when first shown.
+    "gui.input_error_banner",
+    "gui.play_panel",
+    "gui.board_instruction",
+    "gui.solve_progress",
     # The features' widgets, threads and dialogs.
     "gui.solution_player",
     "gui.transport_icons",
@@ -67,10 +74,13 @@ NOT_AT_START = (
     "gui.self_test",
 )
 
-#: The child: the real start-up, reporting sys.modules once the first frame is painted, and
-#: the modules PySide6's import looked at (its `__feature__` table).
+#: The child: the real start-up, reporting sys.modules once the first frame is painted, the
+#: modules PySide6's import looked at (its `__feature__` table), the text formats' regular
+#: expressions compiled so far (core.formats compiles each on first use), the collector's
+#: passes that began once gui.app was being imported and before the first frame, and
+#: whether the collector is on after it.
 CHILD = """
-import json, sys
+import gc, json, sys
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -85,7 +95,15 @@ class FirstFrame(QObject):
     def report(self):
         feature = sys.modules.get("PySide6.support.feature")
         looked_at = sorted(getattr(feature, "pyside_feature_dict", {}))
-        print(json.dumps({"modules": sorted(sys.modules), "looked_at": looked_at}), flush=True)
+        formats = sys.modules.get("core.formats")
+        report = {
+            "modules": sorted(sys.modules),
+            "looked_at": looked_at,
+            "patterns_compiled": sorted(vars(formats._PATTERNS)) if formats else [],
+            "passes_in_start_up": passes_in_start_up,
+            "collector_on": gc.isenabled(),
+        }
+        print(json.dumps(report), flush=True)
         for window in QApplication.topLevelWidgets():
             undo = getattr(window, "undo_stack", None)
             if undo is not None:
@@ -97,14 +115,23 @@ QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.arg
 app = QApplication([sys.argv[0]])
 watcher = FirstFrame()
 app.installEventFilter(watcher)
+passes_in_start_up = []
+
+def count_pass(phase, info):
+    if phase == "start" and "gui.app" in sys.modules and not watcher.seen:
+        passes_in_start_up.append(info["generation"])
+
+gc.callbacks.append(count_pass)
 from gui.launcher import main
 sys.exit(main(sys.argv[2:]))
 """
 
 
-def modules_at_first_frame(settings_dir: Path, *arguments: str) -> dict[str, list[str]]:
-    """The modules imported by the end of the first frame ("modules"), and those PySide6
-    looked at ("looked_at")."""
+def modules_at_first_frame(settings_dir: Path, *arguments: str) -> dict[str, Any]:
+    """The modules imported by the end of the first frame ("modules"), those PySide6 looked
+    at ("looked_at"), the text formats' patterns compiled ("patterns_compiled"), the garbage
+    collector's passes in the window's start-up, by generation ("passes_in_start_up"), and
+    whether it is on after the first frame ("collector_on")."""
     environment = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
@@ -120,7 +147,7 @@ def modules_at_first_frame(settings_dir: Path, *arguments: str) -> dict[str, lis
         cwd=ROOT,
     )
     assert result.returncode == 0, result.stderr
-    report: dict[str, list[str]] = json.loads(result.stdout.splitlines()[-1])
+    report: dict[str, Any] = json.loads(result.stdout.splitlines()[-1])
     return report
 
 
@@ -156,3 +183,19 @@ def test_pyside_reads_the_source_of_none_of_the_windows_modules(tmp_path):
     # gui.app and what it imports first are imported before it can give the import back;
     # the launcher too, here only: this child has imported Qt before it, the executable not.
     assert window_modules == ["gui.app", "gui.app_info", "gui.launcher"]
+
+
+def test_the_garbage_collector_waits_for_the_shown_window(tmp_path):
+    """No pass while the window's modules load and the window is built; on once it shows."""
+    report = modules_at_first_frame(tmp_path / "settings")
+    assert "gui.main_window" in report["modules"]
+    assert report["passes_in_start_up"] == []
+    assert report["collector_on"] is True
+
+
+def test_a_start_without_a_file_compiles_none_of_the_text_formats_patterns(tmp_path):
+    """The last board comes back from the settings, not parsed from text: core.formats is
+    imported for its names, and its regular expressions wait for the first text read."""
+    report = modules_at_first_frame(tmp_path / "settings")
+    assert "core.formats" in report["modules"]
+    assert report["patterns_compiled"] == []
