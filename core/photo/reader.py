@@ -626,8 +626,22 @@ def _best_grid(
     if size is None and not reading_settles(best):
         best = _trimmed_best(photo, best)
     if size is None and not reading_settles(best):
-        best = _grown_best(photo, best)
+        best = _grown_fully(photo, best)
     return best
+
+
+def _grown_fully(photo: Photo, best: GridFit) -> GridFit:
+    """The best grid grown (`_grown_best`) again and again while it grows, until it
+    settles (and is then taken to the whole board, `_whole_board`): a board photographed
+    to the image's edge can lose a line on two sides that do not meet (its top row and
+    its left column, with a grid placed off between)."""
+    while True:
+        grown = _grown_best(photo, best)
+        if grown is best:
+            return best
+        if reading_settles(grown):
+            return _whole_board(photo, grown)
+        best = grown
 
 
 def find_corners(photo: Photo) -> Corners:

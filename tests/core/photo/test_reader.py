@@ -376,6 +376,18 @@ def test_a_part_of_a_board_grows_onto_a_line_of_its_tiles_that_reads_no_better()
     assert grown.reading.numbers == COLUMNS_READ_AS_A_BOARD
 
 
+def test_a_part_of_a_board_two_lines_short_grows_to_the_whole_board() -> None:
+    # The top two rows of this 4x4 read as a 4x2 board, the top three as a 4x3.
+    tiles = (1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 10, 11, 12, 13, 14, 15)
+    photo = reader.load_photo(jpeg(_drawn_board(tiles, 4)))
+    part = _grid_on(photo, 90, 90, 450, 270, size=(4, 2))
+
+    whole = reader._grown_fully(photo, part)
+
+    assert (whole.columns, whole.rows) == (4, 4)
+    assert whole.reading.numbers == tiles
+
+
 def test_a_board_on_a_frame_of_its_tiles_colour_is_not_grown_onto_the_frame() -> None:
     tiles = (1, 2, 3, 4, 5, 6, 7, 8, 0)
     photo = reader.load_photo(jpeg(_drawn_board(tiles, 3, frame=(220, 210, 186))))
