@@ -51,6 +51,7 @@ def solve(
     progress: ProgressCallback | None = None,
     cancelled: CancelledCallback | None = None,
     time_budget: float | None = None,
+    build_tables: bool = False,
 ) -> Solution:
     """A solution taking `board` to `goal`, replayable move by move.
 
@@ -65,7 +66,11 @@ def solve(
     builds its tables if they are missing (within the budget, if one is given; a build it
     stops keeps each table built whole), then searches: within the budget, or without
     one until a shortest solution is proven (hours on some 5x5 boards). The solution comes
-    back with `lower_bound`, and `optimal` when the two meet.
+    back with `lower_bound`, and `optimal` when the two meet. `SolveMethod.NEAR_OPTIMAL`
+    with `build_tables` builds the missing tables first, whatever the budget (with
+    progress; `cancelled` stops the build, keeping each table built whole), then searches
+    within the budget (`DEFAULT_NEAR_OPTIMAL_BUDGET` when none is given): what a person
+    asks for who will wait once for the tables and not again for every board.
 
     Raises `UnsolvableError` (a `BoardError` carrying the verdict and the fix) for a board
     that cannot reach its goal, and `BoardError` for a goal of another shape, an optimal
@@ -95,6 +100,8 @@ def solve(
     if method is None:
         method = default_method(board, time_budget, target)
     if near_optimal and method in {SolveMethod.OPTIMAL, SolveMethod.NEAR_OPTIMAL}:
+        if build_tables and method is SolveMethod.NEAR_OPTIMAL:
+            _build_tables_first(target, progress=progress, cancelled=cancelled)
         return _near_optimal_solution(
             board,
             target,
@@ -154,6 +161,19 @@ def solve(
     return Solution(
         board, target, outcome.moves, SolveMethod.OPTIMAL, optimal=True, nodes=outcome.nodes
     )
+
+
+def _build_tables_first(
+    target: Board, *, progress: ProgressCallback | None, cancelled: CancelledCallback | None
+) -> None:
+    """Build the tables that serve `target`, with no deadline, reporting the fraction
+    built. Raises `SolveCancelledError` when `cancelled()`."""
+    from core.search import databases_ready, prepare_databases, tables_serve
+
+    if databases_ready(target):
+        return
+    building = None if progress is None else _building_report(progress, tables_serve(target))
+    prepare_databases(target, progress=building, cancelled=cancelled)
 
 
 def _building_report(progress: ProgressCallback, serves: str) -> Callable[[float], None]:

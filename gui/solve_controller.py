@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from gui.solution_player import SolutionPlayer
     from gui.solve_progress import SolveProgress
     from gui.solve_worker import SolveRunner
+    from gui.tables_prompt import TablesChoice
 
 #: The words for the letters of a move (the way the tile travels).
 TRAVEL_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
@@ -74,6 +75,9 @@ class SolveController(QObject):
         #: Solve's search and the hint's, each on its own thread (made on first use).
         self._solve_runner: SolveRunner | None = None
         self._hint_runner: SolveRunner | None = None
+        #: Whether Solve may still ask to build the near-optimal search's tables (not
+        #: after a person chose to solve without them).
+        self._may_ask_for_tables = True
         self.playback = Playback(model, undo_stack, self)
         self._connect_signals()
 
@@ -160,14 +164,34 @@ class SolveController(QObject):
             self.message.emit(f"Cannot solve: {refusal}")
             return False
         from core.solution import SolveMethod
-        from core.solve import default_method
+        from core.solve import default_method, near_optimal_takes
 
-        self.close_player()
         board = self._model.board
         assert board is not None  # no refusal
         budget = self._time_budget()
         method = default_method(board, budget, self._model.goal)
-        if method is SolveMethod.NEAR_OPTIMAL:
+        build_tables = False
+        if method is SolveMethod.BEAM and self._may_ask_for_tables and near_optimal_takes(board):
+            # The near-optimal search takes the board but its tables are not built.
+            from gui.tables_prompt import TablesChoice
+
+            choice = self.ask_to_build_tables(board.width, board.height)
+            if choice is TablesChoice.CANCEL:
+                self.message.emit("Solve cancelled")
+                return False
+            build_tables = choice is TablesChoice.BUILD
+            if build_tables:
+                method = SolveMethod.NEAR_OPTIMAL
+            else:
+                # Asked once a session: a person solving board after board said no.
+                self._may_ask_for_tables = False
+        self.close_player()
+        if build_tables:
+            from core.solution import DEFAULT_NEAR_OPTIMAL_BUDGET
+
+            seconds = DEFAULT_NEAR_OPTIMAL_BUDGET if budget is None else budget
+            what = f"Building the search tables, then searching for {seconds:g} s"
+        elif method is SolveMethod.NEAR_OPTIMAL:
             from core.solution import DEFAULT_NEAR_OPTIMAL_BUDGET
 
             seconds = DEFAULT_NEAR_OPTIMAL_BUDGET if budget is None else budget
@@ -183,8 +207,21 @@ class SolveController(QObject):
         else:
             what = f"Searching for a shortest solution for at most {budget:g} s"
         self._progress.start(what)
-        self.solve_runner.start(board, self._model.goal, time_budget=budget)
+        self.solve_runner.start(
+            board,
+            self._model.goal,
+            SolveMethod.NEAR_OPTIMAL if build_tables else None,
+            time_budget=budget,
+            build_tables=build_tables,
+        )
         return True
+
+    def ask_to_build_tables(self, width: int, height: int) -> TablesChoice:
+        """Whether to build the near-optimal search's tables for `width` x `height`
+        boards, asked in a message box over the window."""
+        from gui.tables_prompt import ask_to_build_tables
+
+        return ask_to_build_tables(self._board_view.window(), width, height)
 
     def _play_solution(self, solution: Solution) -> None:
         if not self._on_screen(solution.start, solution.goal):

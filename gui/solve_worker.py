@@ -42,6 +42,7 @@ class Solver(Protocol):
         progress: Callable[[SearchProgress], None] | None,
         cancelled: Callable[[], bool] | None,
         time_budget: float | None,
+        build_tables: bool,
     ) -> Solution: ...
 
 
@@ -53,6 +54,7 @@ def core_solver(
     progress: Callable[[SearchProgress], None] | None,
     cancelled: Callable[[], bool] | None,
     time_budget: float | None,
+    build_tables: bool,
 ) -> Solution:
     # Imported on first use: the search and its pattern databases are not needed to start.
     from core.solve import solve
@@ -64,6 +66,7 @@ def core_solver(
         progress=progress,
         cancelled=cancelled,
         time_budget=time_budget,
+        build_tables=build_tables,
     )
 
 
@@ -83,6 +86,7 @@ class _SearchThread(QThread):
         method: SolveMethod | None,
         *,
         time_budget: float | None,
+        build_tables: bool,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -91,6 +95,7 @@ class _SearchThread(QThread):
         self._goal = goal
         self._method = method
         self._time_budget = time_budget
+        self._build_tables = build_tables
         self.cancel_event = threading.Event()
         self._last_report = 0.0
 
@@ -109,6 +114,7 @@ class _SearchThread(QThread):
                 progress=self._report,
                 cancelled=self.cancel_event.is_set,
                 time_budget=self._time_budget,
+                build_tables=self._build_tables,
             )
         except SolveCancelledError:
             self.stopped.emit()
@@ -155,13 +161,22 @@ class SolveRunner(QObject):
         goal: Goal,
         method: SolveMethod | None = None,
         time_budget: float | None = None,
+        *,
+        build_tables: bool = False,
     ) -> None:
         """Search for a solution of `board` (a running search is cancelled first); after
-        `time_budget` seconds, core's answer is the hand method's with its proven bound."""
+        `time_budget` seconds, core's answer is the hand method's with its proven bound.
+        `build_tables`: build the near-optimal search's tables first (core.solve.solve)."""
         self.shutdown()
         self.board, self.goal = board, goal
         thread = _SearchThread(
-            self.solver, board, goal, method, time_budget=time_budget, parent=self
+            self.solver,
+            board,
+            goal,
+            method,
+            time_budget=time_budget,
+            build_tables=build_tables,
+            parent=self,
         )
         # Only the thread still current speaks: a cancelled one may finish late.
         thread.progressed.connect(lambda p, t=thread: self._relay(t, self.progressed, p))

@@ -20,7 +20,7 @@ from core.budget_search import search_within_budget
 from core.fast_solver import solve_fast_letters
 from core.moves import random_board
 from core.rule import GoalName, goal_board
-from core.solution import SolveCancelledError, SolveMethod, replay_end
+from core.solution import SearchProgress, SolveCancelledError, SolveMethod, replay_end
 from core.solve import default_method, solve
 from tests.core.ground_truth import distances_from
 
@@ -228,6 +228,62 @@ def test_an_optimal_solve_of_a_board_over_sixteen_cells_builds_and_proves(
     assert budgeted.lower_bound is not None
     assert budgeted.lower_bound <= proven.length <= budgeted.length
     assert replay_end(board, budgeted.moves) == goal
+
+
+def test_the_near_optimal_search_asked_to_build_builds_then_keeps_to_its_budget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the window asks for when a person chooses to build the tables: built first,
+    however short the budget (a budget that stops the build would leave them unbuilt for
+    ever), then searched within it, with a true lower bound."""
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    pattern_db.forget_loaded()
+    goal = goal_board(GoalName.BLANK_LAST, 3, 6)
+    rng = random.Random(63)
+    board = goal
+    for _ in range(12):
+        board = _slide_away(board, rng)
+    assert default_method(board, None, GoalName.BLANK_LAST) is SolveMethod.BEAM
+    reports: list[SearchProgress] = []
+    solution = solve(
+        board,
+        GoalName.BLANK_LAST,
+        method=SolveMethod.NEAR_OPTIMAL,
+        time_budget=0.001,
+        build_tables=True,
+        progress=reports.append,
+    )
+    built = [report.building_tables for report in reports if report.building_tables is not None]
+    assert built
+    assert built[-1] == 1.0
+    assert replay_end(board, solution.moves) == goal
+    assert solution.lower_bound is not None
+    assert solution.lower_bound <= solution.length
+    assert default_method(board, None, GoalName.BLANK_LAST) is SolveMethod.NEAR_OPTIMAL
+    # Built once: asked again, nothing is built.
+    reports.clear()
+    solve(
+        board,
+        GoalName.BLANK_LAST,
+        method=SolveMethod.NEAR_OPTIMAL,
+        build_tables=True,
+        progress=reports.append,
+    )
+    assert all(report.building_tables is None for report in reports)
+
+
+def test_cancel_stops_a_build_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(tmp_path))
+    pattern_db.forget_loaded()
+    board = random_board(3, 6, solvable=True, rng=random.Random(8))
+    with pytest.raises(SolveCancelledError):
+        solve(
+            board,
+            GoalName.BLANK_LAST,
+            method=SolveMethod.NEAR_OPTIMAL,
+            build_tables=True,
+            cancelled=lambda: True,
+        )
 
 
 def _slide_away(board: Board, rng: random.Random) -> Board:

@@ -52,8 +52,11 @@ class EndlessSearch:
         progress: Callable[[SearchProgress], None] | None,
         cancelled: Callable[[], bool] | None,
         time_budget: float | None,
+        build_tables: bool,
     ) -> Solution:
         self.time_budget = time_budget
+        self.method = method
+        self.build_tables = build_tables
         self.started.set()
         depth = 0
         assert cancelled is not None
@@ -114,6 +117,91 @@ def test_the_progress_names_the_search_a_large_board_gets(
     assert window.solve_progress.text.startswith(f"{what}: depth")
     with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
         window.solve_progress.cancel_requested.emit()
+
+
+def press_in_tables_prompt(qtbot: QtBot, label: str) -> list[str]:
+    """Press the button whose text holds `label` in the build-tables question once the
+    window has really opened it (modal, in its own event loop); the list gets its text.
+    Gives up looking after two seconds, so a question never asked leaves no timer."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    seen: list[str] = []
+    tries = [200]
+
+    def look() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox) and box.objectName() == "buildTablesPrompt":
+            seen.append(box.text())
+            button = next(b for b in box.buttons() if label in b.text().replace("&", ""))
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        elif tries[0] > 0:
+            tries[0] -= 1
+            QTimer.singleShot(10, look)
+
+    QTimer.singleShot(0, look)
+    return seen
+
+
+FIVE_BY_FIVE = scramble(Board.solved(5, 5), 80, random.Random(25))
+
+
+def solve_answering(
+    qtbot: QtBot, window: MainWindow, label: str
+) -> tuple[EndlessSearch, list[str]]:
+    """Solve the 5x5 by the menu with a search that runs until stopped, pressing `label`
+    if the build-tables question opens: the search, and the question's text if asked."""
+    if window.model.board != FIVE_BY_FIVE:
+        window.editor.load(FIVE_BY_FIVE)
+    search = EndlessSearch()
+    window.solving.solve_runner.solver = search
+    seen = press_in_tables_prompt(qtbot, label)
+    window.solve_actions.solve_action.trigger()
+    return search, seen
+
+
+def test_a_5x5_without_tables_asks_and_solves_without_them(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    search, seen = solve_answering(qtbot, window, "Solve Without")
+    assert seen == [
+        "Near-shortest solutions of 5\u00d75 boards need search tables, built "
+        "once and kept for every later solve."
+    ]
+    qtbot.waitUntil(search.started.is_set)
+    assert search.method is None
+    assert not search.build_tables
+    assert window.solve_progress.text.startswith("Searching for a short solution (not the")
+    with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
+        window.solve_progress.cancel_requested.emit()
+    # Asked once a session: the next Solve searches at once.
+    search, asked_again = solve_answering(qtbot, window, "Cancel")
+    qtbot.waitUntil(search.started.is_set)
+    assert not asked_again
+    with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
+        window.solve_progress.cancel_requested.emit()
+
+
+def test_a_5x5_without_tables_builds_them_when_asked(qtbot: QtBot, window: MainWindow) -> None:
+    search, _ = solve_answering(qtbot, window, "Build Tables and Solve")
+    qtbot.waitUntil(search.started.is_set)
+    assert search.method is SolveMethod.NEAR_OPTIMAL
+    assert search.build_tables
+    assert window.solve_progress.text.startswith("Building the search tables, then searching")
+    with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
+        window.solve_progress.cancel_requested.emit()
+
+
+def test_cancel_in_the_tables_question_starts_no_search(qtbot: QtBot, window: MainWindow) -> None:
+    window.editor.load(FIVE_BY_FIVE)
+    search = EndlessSearch()
+    window.solving.solve_runner.solver = search
+    seen = press_in_tables_prompt(qtbot, "Cancel")
+    assert not window.solving.solve()
+    assert seen
+    assert not window.solving.solve_runner.is_running
+    assert not search.started.is_set()
+    assert window.status_message.text() == "Solve cancelled"
+    assert window.model.board == FIVE_BY_FIVE
 
 
 def test_an_edit_during_the_search_stops_it(qtbot: QtBot, window: MainWindow) -> None:
