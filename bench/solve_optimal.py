@@ -227,13 +227,15 @@ def pure_korf(count: int) -> None:
 ORBIT_CELLS = (0, 1, 5)
 
 #: Loads the tables of every 4x4 goal (already built) in a fresh process and prints its peak
-#: resident memory in kB, or only imports the search when given no cells.
+#: resident memory in kB, or only imports the search when given no cells. The peak is the
+#: kernel's VmHWM: ru_maxrss would include the forked copy of this process before the exec.
 _HOLD_TABLES = """
-import resource, sys
+import re, sys
+from pathlib import Path
 from core import pattern_db, speedups
 for cell in map(int, sys.argv[1:]):
     pattern_db.load(4, 4, cell, engine=speedups.compiled_twins.search)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(re.search(r"VmHWM:\\s*(\\d+)", Path("/proc/self/status").read_text()).group(1))
 """
 
 

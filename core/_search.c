@@ -122,6 +122,44 @@ static void unrank_placement(uint32_t index, int size, int cell_count, uint8_t *
     }
 }
 
+/* A walk over placements in index order: the placement after the last one by stepping its
+ * digits (mostly the last), any other by unranking, which divides once a digit. */
+typedef struct {
+    uint32_t index;
+    int started;
+    uint8_t digits[MAX_CELLS];
+    uint8_t positions[MAX_CELLS];
+} PlacementWalk;
+
+static const uint8_t *walk_to(PlacementWalk *walk, uint32_t index, int size, int cell_count) {
+    if (walk->started && index == walk->index + 1) {
+        int order = size - 1;
+        while (order > 0 && walk->digits[order] + 1 == cell_count - order) {
+            walk->digits[order--] = 0;
+        }
+        walk->digits[order]++;
+        uint32_t taken = 0;
+        for (int earlier = 0; earlier < order; earlier++) taken |= 1u << walk->positions[earlier];
+        for (; order < size; order++) {
+            uint32_t free_cells = ~taken;
+            for (int skip = walk->digits[order]; skip > 0; skip--) free_cells &= free_cells - 1u;
+            walk->positions[order] = (uint8_t)count_trailing_zeros(free_cells);
+            taken |= 1u << walk->positions[order];
+        }
+    } else {
+        uint32_t rest = index;
+        for (int order = size - 1; order >= 0; order--) {
+            uint32_t radix = (uint32_t)(cell_count - order);
+            walk->digits[order] = (uint8_t)(rest % radix);
+            rest /= radix;
+        }
+        unrank_placement(index, size, cell_count, walk->positions);
+    }
+    walk->index = index;
+    walk->started = 1;
+    return walk->positions;
+}
+
 /* Every cell the blank reaches from `start` without entering an occupied cell, as a mask. */
 static uint32_t blank_region(const Grid *grid, int start, uint32_t occupied) {
     uint32_t region = 1u << start, frontier = region;
@@ -175,24 +213,40 @@ static inline int exact_step(int beside, int stored) {
     return beside + step_of_remainders[beside % 3][stored];
 }
 
+/* The weight of each digit of a placement's index (`rank_placement`): weights[size - 1] is 1. */
+static void digit_weights(int size, int cell_count, int64_t *weights) {
+    weights[size - 1] = 1;
+    for (int order = size - 2; order >= 0; order--) {
+        weights[order] = weights[order + 1] * (cell_count - order - 1);
+    }
+}
+
 /* The placements one move of one group tile (into a cell beside it that no group tile
- * holds) leads to from `positions`, into `moved_indices`; returns how many. */
-static int placement_moves(const Grid *grid, const uint8_t *positions, int size,
-                           uint32_t *moved_indices) {
+ * holds) leads to from `positions`, numbered `index`, into `moved_indices`; returns how many.
+ * Each index is `index` changed, not ranked again: moving slot i's tile from f to t changes
+ * its digit by t - f less the earlier tiles between them (more, going back), and each later
+ * tile's between them by one, the way the tile went. */
+static int placement_moves(const Grid *grid, const uint8_t *positions, int size, uint32_t index,
+                           const int64_t *weights, uint32_t *moved_indices) {
     uint32_t taken = 0;
     for (int i = 0; i < size; i++) taken |= 1u << positions[i];
-    uint8_t moved[MAX_CELLS];
-    memcpy(moved, positions, (size_t)size);
+    uint32_t earlier = 0;
     int count = 0;
     for (int i = 0; i < size; i++) {
         int from = positions[i];
         for (int k = 0; k < grid->neighbour_count[from]; k++) {
             int to = grid->neighbours[from][k];
             if (taken & (1u << to)) continue;
-            moved[i] = (uint8_t)to;
-            moved_indices[count++] = rank_placement(moved, size, grid->cell_count);
+            int low = from < to ? from : to, high = from < to ? to : from;
+            uint32_t between = ((1u << high) - 1u) & ~((2u << low) - 1u);
+            int way = to > from ? 1 : -1;
+            int64_t change = (int64_t)(to - from - way * bit_count(earlier & between)) * weights[i];
+            for (int j = i + 1; j < size; j++) {
+                if (between & (1u << positions[j])) change += way * weights[j];
+            }
+            moved_indices[count++] = (uint32_t)((int64_t)index + change);
         }
-        moved[i] = (uint8_t)from;
+        earlier |= 1u << from;
     }
     return count;
 }
@@ -434,6 +488,14 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     return result;
 }
 
+static inline void prefetch(const void *address) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(address);
+#else
+    (void)address;
+#endif
+}
+
 /* Calls poll(done, 0) from a loop that released the GIL; 0 go on, 1 stop, -1 an exception. */
 static int poll_released(PyObject *poll, PyThreadState **thread_state, long long done) {
     PyEval_RestoreThread(*thread_state);
@@ -467,6 +529,8 @@ static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     Grid grid;
     grid_init(&grid, width, height);
+    int64_t weights[MAX_CELLS];
+    digit_weights(group_size, cell_count, weights);
     uint32_t entries = (uint32_t)exact.len;
     size_t words = ((size_t)entries + 63) / 64;
     uint8_t *excess = malloc(entries);
@@ -492,8 +556,8 @@ static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
      * looks at every placement, later ones at those lowered in the last. Progress: every
      * entry is looked at twice (its excess, then its moves), the few lowered again left out
      * of the count. */
+    PlacementWalk walk = {0};
     for (uint32_t index = 0; index < entries && sound && !stop; index++) {
-        uint8_t positions[MAX_CELLS];
         if (--until_poll == 0) {
             until_poll = BUILD_POLL_INTERVAL;
             stop = poll_released(poll, &thread_state, index);
@@ -502,14 +566,14 @@ static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
             excess[index] = UNREACHED;
             continue;
         }
-        unrank_placement(index, group_size, cell_count, positions);
+        const uint8_t *positions = walk_to(&walk, index, group_size, cell_count);
         int over = values[index] - group_distance(&grid, positions, goal, group_size);
         sound = over >= 0 && over % 2 == 0;
         excess[index] = (uint8_t)(over / 2);
     }
     memset(changed, 0xFF, words * sizeof(uint64_t));
     long long looked_at = entries;
-    int any = sound;
+    int any = sound, passes = 0;
     while (any && !stop) {
         any = 0;
         for (size_t word = 0; word < words && !stop; word++) {
@@ -517,7 +581,9 @@ static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
             while (bits) {
                 uint32_t index = (uint32_t)(word * 64 + (size_t)count_trailing_zeros(bits));
                 bits &= bits - 1u;
-                if (index >= entries || excess[index] == UNREACHED) continue;
+                /* Only the first pass meets placements no position reaches: one of them is
+                 * lowered from a neighbour once (then looked at again), never from itself. */
+                if (index >= entries) continue;
                 looked_at++;
                 if (--until_poll == 0) {
                     until_poll = BUILD_POLL_INTERVAL;
@@ -525,15 +591,30 @@ static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
                     stop = poll_released(poll, &thread_state,
                                          looked_at < twice ? looked_at : twice);
                 }
-                uint8_t positions[MAX_CELLS];
                 uint32_t moved[MAX_CELLS * 4];
-                unrank_placement(index, group_size, cell_count, positions);
-                int count = placement_moves(&grid, positions, group_size, moved);
-                uint8_t limit = (uint8_t)(excess[index] + 1);
+                const uint8_t *positions = walk_to(&walk, index, group_size, cell_count);
+                int count =
+                    placement_moves(&grid, positions, group_size, index, weights, moved);
+                /* In the first pass a move to a placement numbered lower was looked at from
+                 * there (both ways), so only the others are: half the scattered reads, all
+                 * fetched ahead. */
+                int kept = 0;
                 for (int m = 0; m < count; m++) {
-                    if (excess[moved[m]] > limit) {
-                        excess[moved[m]] = limit;
-                        following[moved[m] >> 6] |= 1ull << (moved[m] & 63u);
+                    if (passes > 0 || moved[m] > index) {
+                        moved[kept++] = moved[m];
+                        prefetch(excess + moved[m]);
+                    }
+                }
+                for (int m = 0; m < kept; m++) {
+                    uint32_t other = moved[m];
+                    if (excess[other] > excess[index] + 1) {
+                        excess[other] = (uint8_t)(excess[index] + 1);
+                        following[other >> 6] |= 1ull << (other & 63u);
+                        any = 1;
+                    } else if (passes == 0 && excess[index] > excess[other] + 1 &&
+                               excess[other] != UNREACHED) {
+                        excess[index] = (uint8_t)(excess[other] + 1);
+                        following[index >> 6] |= 1ull << (index & 63u);
                         any = 1;
                     }
                 }
@@ -543,6 +624,7 @@ static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
         changed = following;
         following = swap;
         memset(following, 0, words * sizeof(uint64_t));
+        passes++;
     }
     uint8_t *packed = (uint8_t *)PyBytes_AS_STRING(result);
     memset(packed, 0, (size_t)packed_size(entries));
@@ -617,14 +699,6 @@ static int search_poll(Search *search) {
     search->thread_state = PyEval_SaveThread();
     search->stop = stop;
     return stop;
-}
-
-static inline void prefetch(const void *address) {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(address);
-#else
-    (void)address;
-#endif
 }
 
 /* The index of group `number`'s entry once `label` sits at `cell` (in `cell_of`, restored). */
