@@ -10,11 +10,11 @@ cell carried the same way, and the tiles slid are read back through the inverse.
 The tables are compact (2 bits an entry, `pattern_db.compact_pure`): each group's exact
 entry is found once at the root, and a child's follows from its parent's and the 2 bits
 stored for it. The search deepens a bound on the solution length, trying the blank's
-neighbours up, down, left, right; the first solution within a bound is a shortest one because the heuristic
-never overestimates. A step that would complete a redundant sequence of steps (one that
-leaves what a smaller sequence leaves: undoing the last step is the shortest) is not taken,
-by the shape's automaton in `core.move_automaton`: the smallest path to every position
-survives, so no shortest solution is lost.
+neighbours up, down, left, right; the first solution within a bound is a shortest one
+because the heuristic never overestimates. A step that would complete a redundant sequence
+of steps (one that leaves what a smaller sequence leaves: undoing the last step is the
+shortest) is not taken, by the shape's automaton in `core.move_automaton`: the smallest
+path to every position survives, so no shortest solution is lost.
 
 The compiled twin (`core._search.search`) runs the same search, node for node, with the GIL
 released, calling back into Python between chunks of nodes for cancellation, the deadline
