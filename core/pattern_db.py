@@ -612,7 +612,7 @@ def load(
     def build(number: int) -> bytes | None:
         group = groups[number]
         former = cache_path(width, height, blank_cell, group, _CONVERTIBLE_VERSION)
-        # A table of the former format is converted: seconds, where a build takes minutes.
+        # A table of the former format is converted: under a minute, where a build takes more.
         exact: bytes | None = _read_cached(
             former, width, height, blank_cell, len(group), version=_CONVERTIBLE_VERSION
         )
