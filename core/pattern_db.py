@@ -31,6 +31,10 @@ each group's exact excess from the root's (`exact_entry`, found once by followin
 down to the goal), reading only the remainder at each node: a quarter of the memory, and
 tables that fit the processor's caches better.
 
+A group's table depends on the goal's blank cell only through the region the blank reaches
+at the goal without moving a group tile, so it is built and cached for that region's
+smallest cell (`table_cell`) and shared, on disk and in memory, by the sets that hold it.
+
 Tables are cached on disk (`cache_dir`) under a versioned name, with a header and a checksum
 that are checked on load: a truncated or damaged file is rebuilt, never trusted. A sound file
 of the former format (version 1, a byte an entry) is converted once, then removed.
@@ -411,6 +415,14 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("slidecheck", appauthor=False))
 
 
+def table_cell(width: int, height: int, blank_cell: int, group: Sequence[int]) -> int:
+    """The goal blank cell `group`'s table is built and cached for: the smallest cell the
+    blank reaches from `blank_cell` at the goal without moving a group tile. A build starts
+    with the blank anywhere in that region, so every goal blank in it gives the same table:
+    on a 4x4, the corner, edge and middle sets share the table of the bottom rows."""
+    return min(_region(blank_cell, _mask(group), neighbour_cells(width, height)))
+
+
 def cache_path(
     width: int, height: int, blank_cell: int, group: Sequence[int], version: int = FORMAT_VERSION
 ) -> Path:
@@ -595,14 +607,15 @@ def load(
     if known is not None:
         return known
     cell_count = width * height
+    cells = [table_cell(width, height, blank_cell, group) for group in groups]
     tables: list[bytes] = []
     missing: list[int] = []
     for number, group in enumerate(groups):
-        table = _read_cached(
-            cache_path(width, height, blank_cell, group), width, height, blank_cell, len(group)
-        )
+        table = _table(width, height, cells[number], group)
         tables.append(table)
-        if not table:
+        if table:
+            _loaded_tables[str(cache_path(width, height, cells[number], group))] = table
+        else:
             missing.append(number)
     # Smallest first: the quick tables are done (and kept) before the long ones start.
     missing.sort(key=lambda number: len(groups[number]))
@@ -610,16 +623,22 @@ def load(
     progress = _SharedProgress(poll, total, len(groups))
 
     def build(number: int) -> bytes | None:
-        group = groups[number]
-        former = cache_path(width, height, blank_cell, group, _CONVERTIBLE_VERSION)
-        # A table of the former format is converted: under a minute, where a build takes more.
-        exact: bytes | None = _read_cached(
-            former, width, height, blank_cell, len(group), version=_CONVERTIBLE_VERSION
-        )
+        group, cell = groups[number], cells[number]
+        # A table of the former format (cached for its own goal blank cell, not shared) is
+        # converted: under a minute, where a build takes more.
+        formers = {
+            cache_path(width, height, former_cell, group, _CONVERTIBLE_VERSION): former_cell
+            for former_cell in (cell, blank_cell)
+        }
+        exact: bytes | None = b""
+        for former, former_cell in formers.items():
+            exact = exact or _read_cached(
+                former, width, height, former_cell, len(group), version=_CONVERTIBLE_VERSION
+            )
         group_poll = progress.poll_for(number)
         if not exact:
             builder = build_table_pure if engine is None else engine.build_table
-            exact = builder(width, height, blank_cell, group, group_poll)
+            exact = builder(width, height, cell, group, group_poll)
         if exact is None:
             return None
         built = _states_to_reach(cell_count, len(group), len(exact))
@@ -631,13 +650,12 @@ def load(
         made = compact(width, height, group, exact, compact_poll)
         if made is None:
             return None
-        _write_cached(
-            cache_path(width, height, blank_cell, group),
-            (width, height, blank_cell, len(group)),
-            made,
-        )
-        with contextlib.suppress(OSError):
-            former.unlink(missing_ok=True)
+        path = cache_path(width, height, cell, group)
+        _write_cached(path, (width, height, cell, len(group)), made)
+        _loaded_tables[str(path)] = made
+        for former in formers:
+            with contextlib.suppress(OSError):
+                former.unlink(missing_ok=True)
         return made
 
     if engine is None:
@@ -741,15 +759,20 @@ def serving_cell(width: int, height: int, blank_cell: int) -> int:
     return symmetry.orbit(width, height, blank_cell)[0]
 
 
+def _table(width: int, height: int, cell: int, group: Sequence[int]) -> bytes:
+    """`group`'s table for goal blank `cell` (`table_cell`), from memory when another set
+    loaded it, else from a sound cache file; b"" when neither."""
+    path = cache_path(width, height, cell, group)
+    return _loaded_tables.get(str(path)) or _read_cached(path, width, height, cell, len(group))
+
+
 def is_cached(width: int, height: int, blank_cell: int, *, engine: CompiledSearch | None) -> bool:
     """Whether `load` would find every table in memory or in a sound cache file (no build)."""
     groups = partition(width, height, blank_cell, max_entries(engine, width * height))
     if (str(cache_dir()), width, height, blank_cell, groups) in _loaded:
         return True
     return all(
-        _read_cached(
-            cache_path(width, height, blank_cell, group), width, height, blank_cell, len(group)
-        )
+        _table(width, height, table_cell(width, height, blank_cell, group), group)
         for group in groups
     )
 
@@ -761,9 +784,11 @@ def is_stored(width: int, height: int, blank_cell: int, *, engine: CompiledSearc
     groups = partition(width, height, blank_cell, max_entries(engine, width * height))
     if (str(cache_dir()), width, height, blank_cell, groups) in _loaded:
         return True
+    cells = [table_cell(width, height, blank_cell, group) for group in groups]
     return all(
-        _looks_whole(cache_path(width, height, blank_cell, group), width, height, blank_cell, group)
-        for group in groups
+        str(cache_path(width, height, cell, group)) in _loaded_tables
+        or _looks_whole(cache_path(width, height, cell, group), width, height, cell, group)
+        for cell, group in zip(cells, groups, strict=True)
     )
 
 
@@ -797,6 +822,9 @@ def _looks_whole(
 def forget_loaded() -> None:
     """Drop the databases held in memory (tests use it to exercise the disk cache)."""
     _loaded.clear()
+    _loaded_tables.clear()
 
 
 _loaded: dict[tuple[str, int, int, int, tuple[tuple[int, ...], ...]], PatternDatabases] = {}
+#: Every table held in memory, by its cache path: sets that share a table share its bytes.
+_loaded_tables: dict[str, bytes] = {}

@@ -185,7 +185,7 @@ def test_load_builds_then_reads_the_cache(twin: CompiledTwins, tmp_path: Path) -
     )
     assert polls
     assert polls[-1][0] <= polls[-1][1]
-    files = sorted(tmp_path.glob(f"pattern-v{pattern_db.FORMAT_VERSION}-3x3-blank8-*.pdb"))
+    files = sorted(tmp_path.glob(f"pattern-v{pattern_db.FORMAT_VERSION}-3x3-*.pdb"))
     assert len(files) == len(first.groups)
     pattern_db.forget_loaded()
     assert pattern_db.is_cached(3, 3, 8, engine=twin.search)
@@ -212,6 +212,22 @@ def test_a_damaged_cache_file_is_rebuilt(tmp_path: Path, damage: str) -> None:
     rebuilt = pattern_db.load(2, 3, 5, engine=None)
     assert rebuilt == sound
     assert path.read_bytes() != bytes(data)
+
+
+def test_goals_whose_blank_reaches_the_same_cells_share_a_table(tmp_path: Path) -> None:
+    corner = pattern_db.load(3, 3, 0, engine=None)
+    edge = pattern_db.load(3, 3, 1, engine=None)
+    shared = set(corner.groups) & set(edge.groups)
+    assert shared  # cells 5-8: the blank reaches cells 0-4 from either goal blank
+    assert len(list(tmp_path.iterdir())) == len(set(corner.groups) | set(edge.groups))
+    for group in shared:
+        table = corner.tables[corner.groups.index(group)]
+        assert edge.tables[edge.groups.index(group)] is table
+    # The shared table is the one built for the edge goal's own blank cell.
+    assert edge == databases_of(3, 3, 1, edge.groups)
+    pattern_db.forget_loaded()
+    assert pattern_db.is_stored(3, 3, 1, engine=None)
+    assert pattern_db.load(3, 3, 1, engine=None) == edge
 
 
 def write_former_format(group: tuple[int, ...], exact: bytes) -> Path:
