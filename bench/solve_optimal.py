@@ -14,11 +14,13 @@ runs Korf's 100 turned a half turn onto the blank-last goal (each instance's pub
 length stays its length): the blank-last goal's own search, whatever tables serve it. --max-length L
 searches with the move automaton of the redundant step sequences up to L steps, generated
 on the spot, instead of the stored one (2: only undoing a step is refused, as the search
-did before the automaton).
+did before the automaton). --every-goal builds the tables of every 4x4 goal (the corner, edge
+and middle orbits' sets) and prints their size on disk and the peak resident memory of a
+process holding all of them.
 
     .venv/bin/python bench/solve_optimal.py [--eight 200] [--korf] [--korf-blank-last]
                                             [--hardest] [--only 1 5] [--pure-korf 10]
-                                            [--max-length 14]
+                                            [--max-length 14] [--every-goal]
 """
 
 from __future__ import annotations
@@ -221,6 +223,49 @@ def pure_korf(count: int) -> None:
     print(f"\n{count} instances: CPU {sum(cpu_times):.2f} s, {all_nodes:,} nodes")
 
 
+#: A 4x4 goal blank cell of each orbit (corner, edge, middle): their tables serve every goal.
+ORBIT_CELLS = (0, 1, 5)
+
+#: Loads the tables of every 4x4 goal (already built) in a fresh process and prints its peak
+#: resident memory in kB, or only imports the search when given no cells. The peak is the
+#: kernel's VmHWM: ru_maxrss would include the forked copy of this process before the exec.
+_HOLD_TABLES = """
+import re, sys
+from pathlib import Path
+from core import pattern_db, speedups
+for cell in map(int, sys.argv[1:]):
+    pattern_db.load(4, 4, cell, engine=speedups.compiled_twins.search)
+print(re.search(r"VmHWM:\\s*(\\d+)", Path("/proc/self/status").read_text()).group(1))
+"""
+
+
+def every_goal() -> None:
+    """The tables of every 4x4 goal: each orbit's build, their size on disk, and what a
+    process holding all of them takes, beside one that only imports the search."""
+    for cell in ORBIT_CELLS:
+        tiles = list(range(1, 16))
+        tiles.insert(cell, 0)
+        build_databases(Board(4, 4, tuple(tiles)))
+    on_disk = sum(path.stat().st_size for path in pattern_db.cache_dir().glob("*-4x4-*.pdb"))
+
+    def peak_megabytes(*cells: int) -> float:
+        answer = subprocess.run(
+            [sys.executable, "-c", _HOLD_TABLES, *map(str, cells)],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=REPO_ROOT,
+        )
+        return int(answer.stdout) / 1024
+
+    held, bare = peak_megabytes(*ORBIT_CELLS), peak_megabytes()
+    print(
+        f"\nEvery 4x4 goal's tables: {on_disk / 1e6:.1f} MB on disk; a process holding them "
+        f"peaks at {held:.0f} MB resident, {held - bare:.0f} MB over one that only imports "
+        f"the search ({bare:.0f} MB)"
+    )
+
+
 def use_automaton_up_to(max_length: int) -> None:
     """Makes every search follow the automaton of the sequences up to `max_length` steps."""
     # Imported here, so the script runs on code from before the automaton (the baseline).
@@ -252,6 +297,11 @@ def main() -> None:
     )
     parser.add_argument("--hardest", action="store_true", help="the 80-move positions")
     parser.add_argument("--only", type=int, nargs="*", default=[], help="instance numbers")
+    parser.add_argument(
+        "--every-goal",
+        action="store_true",
+        help="build the tables of every 4x4 goal (three orbits) and measure them",
+    )
     parser.add_argument("--cache-dir", help="a folder of tables already built")
     parser.add_argument(
         "--pure-korf",
@@ -285,6 +335,8 @@ def main() -> None:
         build_databases(Board.solved(4, 4, blank_first=True))
     if arguments.hardest or arguments.korf_blank_last:
         build_databases(Board.solved(4, 4))
+    if arguments.every_goal:
+        every_goal()
     if resource is not None:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"\nPeak resident memory of this process after the builds: {peak:.0f} MB")

@@ -122,6 +122,44 @@ static void unrank_placement(uint32_t index, int size, int cell_count, uint8_t *
     }
 }
 
+/* A walk over placements in index order: the placement after the last one by stepping its
+ * digits (mostly the last), any other by unranking, which divides once a digit. */
+typedef struct {
+    uint32_t index;
+    int started;
+    uint8_t digits[MAX_CELLS];
+    uint8_t positions[MAX_CELLS];
+} PlacementWalk;
+
+static const uint8_t *walk_to(PlacementWalk *walk, uint32_t index, int size, int cell_count) {
+    if (walk->started && index == walk->index + 1) {
+        int order = size - 1;
+        while (order > 0 && walk->digits[order] + 1 == cell_count - order) {
+            walk->digits[order--] = 0;
+        }
+        walk->digits[order]++;
+        uint32_t taken = 0;
+        for (int earlier = 0; earlier < order; earlier++) taken |= 1u << walk->positions[earlier];
+        for (; order < size; order++) {
+            uint32_t free_cells = ~taken;
+            for (int skip = walk->digits[order]; skip > 0; skip--) free_cells &= free_cells - 1u;
+            walk->positions[order] = (uint8_t)count_trailing_zeros(free_cells);
+            taken |= 1u << walk->positions[order];
+        }
+    } else {
+        uint32_t rest = index;
+        for (int order = size - 1; order >= 0; order--) {
+            uint32_t radix = (uint32_t)(cell_count - order);
+            walk->digits[order] = (uint8_t)(rest % radix);
+            rest /= radix;
+        }
+        unrank_placement(index, size, cell_count, walk->positions);
+    }
+    walk->index = index;
+    walk->started = 1;
+    return walk->positions;
+}
+
 /* Every cell the blank reaches from `start` without entering an occupied cell, as a mask. */
 static uint32_t blank_region(const Grid *grid, int start, uint32_t occupied) {
     uint32_t region = 1u << start, frontier = region;
@@ -157,6 +195,109 @@ static long long placements(int cell_count, int size) {
     return count;
 }
 
+/* Compact tables (`compact_table`): 2 bits an entry, four to a byte (entry i in byte i / 4,
+ * bits 2 * (i % 4) up), holding the entry's excess over the group's taxicab distance mod 3.
+ * A move changes the excess by at most one, so the search recovers each exact excess from
+ * the parent's (`exact_step`). */
+static inline int packed_entry(const uint8_t *packed, uint32_t index) {
+    return (packed[index >> 2] >> ((index & 3u) << 1)) & 3;
+}
+
+static long long packed_size(long long entries) { return (entries + 3) / 4; }
+
+/* The excess stored as `stored` (its remainder mod 3) one move from the excess `beside`: the
+ * one of beside - 1, beside, beside + 1 with that remainder. */
+static const int step_of_remainders[3][4] = {{0, 1, -1, 0}, {-1, 0, 1, 0}, {1, -1, 0, 0}};
+
+static inline int exact_step(int beside, int stored) {
+    return beside + step_of_remainders[beside % 3][stored];
+}
+
+/* The weight of each digit of a placement's index (`rank_placement`): weights[size - 1] is 1. */
+static void digit_weights(int size, int cell_count, int64_t *weights) {
+    weights[size - 1] = 1;
+    for (int order = size - 2; order >= 0; order--) {
+        weights[order] = weights[order + 1] * (cell_count - order - 1);
+    }
+}
+
+/* The placements one move of one group tile (into a cell beside it that no group tile
+ * holds) leads to from `positions`, numbered `index`, into `moved_indices`; returns how many.
+ * Each index is `index` changed, not ranked again: moving slot i's tile from f to t changes
+ * its digit by t - f less the earlier tiles between them (more, going back), and each later
+ * tile's between them by one, the way the tile went. */
+static int placement_moves(const Grid *grid, const uint8_t *positions, int size, uint32_t index,
+                           const int64_t *weights, uint32_t *moved_indices) {
+    uint32_t taken = 0;
+    for (int i = 0; i < size; i++) taken |= 1u << positions[i];
+    uint32_t earlier = 0;
+    int count = 0;
+    for (int i = 0; i < size; i++) {
+        int from = positions[i];
+        for (int k = 0; k < grid->neighbour_count[from]; k++) {
+            int to = grid->neighbours[from][k];
+            if (taken & (1u << to)) continue;
+            int low = from < to ? from : to, high = from < to ? to : from;
+            uint32_t between = ((1u << high) - 1u) & ~((2u << low) - 1u);
+            int way = to > from ? 1 : -1;
+            int64_t change = (int64_t)(to - from - way * bit_count(earlier & between)) * weights[i];
+            for (int j = i + 1; j < size; j++) {
+                if (between & (1u << positions[j])) change += way * weights[j];
+            }
+            moved_indices[count++] = (uint32_t)((int64_t)index + change);
+        }
+        earlier |= 1u << from;
+    }
+    return count;
+}
+
+/* The taxicab distance between two cells. */
+static inline int cell_distance(const Grid *grid, int from, int to) {
+    int rows = from / grid->width - to / grid->width;
+    int columns = from % grid->width - to % grid->width;
+    return (rows < 0 ? -rows : rows) + (columns < 0 ? -columns : columns);
+}
+
+/* The exact entry of the placement `positions` in a compact table whose goal placement is
+ * `goal`. A move's change of the entry is known from the two stored remainders (the change
+ * of the excess) and the tiles' taxicab distances; some move always lowers the entry (the
+ * table is consistent), so the moves that lower it lead to the goal, whose entry is 0, and
+ * add up to the entry. -1 when no move lowers it (a foreign table). */
+static int exact_value(const Grid *grid, const uint8_t *packed, const uint8_t *goal,
+                       const uint8_t *positions, int size) {
+    uint8_t here[MAX_CELLS];
+    memcpy(here, positions, (size_t)size);
+    uint32_t index = rank_placement(here, size, grid->cell_count);
+    int value = 0;
+    for (int steps = 0; steps < UNREACHED; steps++) {
+        if (memcmp(here, goal, (size_t)size) == 0) return value;
+        int stored = packed_entry(packed, index);
+        uint32_t taken = 0;
+        for (int j = 0; j < size; j++) taken |= 1u << here[j];
+        int stepped = 0;
+        for (int i = 0; i < size && !stepped; i++) {
+            int from = here[i];
+            for (int k = 0; k < grid->neighbour_count[from] && !stepped; k++) {
+                int to = grid->neighbours[from][k];
+                if (taken & (1u << to)) continue;
+                here[i] = (uint8_t)to;
+                uint32_t moved_index = rank_placement(here, size, grid->cell_count);
+                int change = cell_distance(grid, to, goal[i]) - cell_distance(grid, from, goal[i]) +
+                             2 * step_of_remainders[stored][packed_entry(packed, moved_index)];
+                if (change < 0) {
+                    value -= change;
+                    index = moved_index;
+                    stepped = 1;
+                } else {
+                    here[i] = (uint8_t)from;
+                }
+            }
+        }
+        if (!stepped) return -1;
+    }
+    return -1;
+}
+
 /* A free cell's rank among the cells `taken` leaves free. */
 static inline uint32_t free_rank(int cell, uint32_t taken) {
     return (uint32_t)(cell - bit_count(taken & ((1u << cell) - 1u)));
@@ -175,6 +316,40 @@ static int mark_region(uint64_t *seen, const Grid *grid, uint32_t index, uint32_
     return count;
 }
 
+/* Reads a group (its goal cells, none of them `blank_cell`; -1: no blank cell to avoid) into
+ * `cells`; returns its size, or 0 with an exception set. */
+static int parse_group(PyObject *group_object, int cell_count, int blank_cell, uint8_t *cells) {
+    PyObject *group_sequence = PySequence_Fast(group_object, "group must be a sequence");
+    if (group_sequence == NULL) return 0;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(group_sequence);
+    if (size < 1 || size >= cell_count) {
+        Py_DECREF(group_sequence);
+        PyErr_SetString(PyExc_ValueError, "a group holds 1 to cells-1 goal cells");
+        return 0;
+    }
+    uint32_t seen = 0;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(group_sequence, i));
+        if (cell < 0 || cell >= cell_count || cell == blank_cell || (seen & (1u << cell))) {
+            Py_DECREF(group_sequence);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad group cell");
+            return 0;
+        }
+        seen |= 1u << cell;
+        cells[i] = (uint8_t)cell;
+    }
+    Py_DECREF(group_sequence);
+    return (int)size;
+}
+
+/* The taxicab distances of the group's tiles from their goal cells, summed. */
+static inline int group_distance(const Grid *grid, const uint8_t *positions, const uint8_t *goal,
+                                 int size) {
+    int sum = 0;
+    for (int i = 0; i < size; i++) sum += cell_distance(grid, positions[i], goal[i]);
+    return sum;
+}
+
 static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     int width, height, blank_cell;
     PyObject *group_object, *poll;
@@ -187,26 +362,9 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "unsupported board shape or blank cell");
         return NULL;
     }
-    PyObject *group_sequence = PySequence_Fast(group_object, "group must be a sequence");
-    if (group_sequence == NULL) return NULL;
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(group_sequence);
     uint8_t start[MAX_CELLS];
-    if (size < 1 || size >= cell_count) {
-        Py_DECREF(group_sequence);
-        PyErr_SetString(PyExc_ValueError, "a group holds 1 to cells-1 goal cells");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        long cell = PyLong_AsLong(PySequence_Fast_GET_ITEM(group_sequence, i));
-        if (cell < 0 || cell >= cell_count || cell == blank_cell) {
-            Py_DECREF(group_sequence);
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad group cell");
-            return NULL;
-        }
-        start[i] = (uint8_t)cell;
-    }
-    Py_DECREF(group_sequence);
-    int group_size = (int)size;
+    int group_size = parse_group(group_object, cell_count, blank_cell, start);
+    if (group_size == 0) return NULL;
 
     Grid grid;
     grid_init(&grid, width, height);
@@ -330,6 +488,166 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     return result;
 }
 
+static inline void prefetch(const void *address) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(address);
+#else
+    (void)address;
+#endif
+}
+
+/* Calls poll(done, 0) from a loop that released the GIL; 0 go on, 1 stop, -1 an exception. */
+static int poll_released(PyObject *poll, PyThreadState **thread_state, long long done) {
+    PyEval_RestoreThread(*thread_state);
+    int stop = call_poll(poll, done, 0);
+    *thread_state = PyEval_SaveThread();
+    return stop;
+}
+
+static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
+    int width, height;
+    PyObject *group_object, *poll;
+    Py_buffer exact;
+    if (!PyArg_ParseTuple(args, "iiOy*O", &width, &height, &group_object, &exact, &poll)) {
+        return NULL;
+    }
+    int cell_count = width * height;
+    uint8_t goal[MAX_CELLS];
+    int group_size = 0;
+    if (width < 1 || height < 1 || cell_count > MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "unsupported board shape");
+    } else {
+        group_size = parse_group(group_object, cell_count, -1, goal);
+    }
+    if (group_size > 0 && exact.len != placements(cell_count, group_size)) {
+        PyErr_SetString(PyExc_ValueError, "the table must hold a byte for every placement");
+        group_size = 0;
+    }
+    if (group_size == 0) {
+        PyBuffer_Release(&exact);
+        return NULL;
+    }
+    Grid grid;
+    grid_init(&grid, width, height);
+    int64_t weights[MAX_CELLS];
+    digit_weights(group_size, cell_count, weights);
+    uint32_t entries = (uint32_t)exact.len;
+    size_t words = ((size_t)entries + 63) / 64;
+    uint8_t *excess = malloc(entries);
+    uint64_t *changed = malloc(words * sizeof(uint64_t));
+    uint64_t *following = calloc(words, sizeof(uint64_t));
+    PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)packed_size(entries));
+    if (excess == NULL || changed == NULL || following == NULL || result == NULL) {
+        PyBuffer_Release(&exact);
+        free(excess);
+        free(changed);
+        free(following);
+        Py_XDECREF(result);
+        return PyErr_NoMemory();
+    }
+    const uint8_t *values = (const uint8_t *)exact.buf;
+    int sound = 1, stop = 0;
+    long long until_poll = BUILD_POLL_INTERVAL;
+    PyThreadState *thread_state = PyEval_SaveThread();
+    /* An entry is the taxicab distance of the group's tiles plus twice its excess (a move
+     * changes both the distance and the entry by an odd number). Stored is the excess mod 3,
+     * once the excess is lowered until no move raises it by more than one: each becomes the
+     * least of its own and one more than a neighbour's, a lower bound still. The first pass
+     * looks at every placement, later ones at those lowered in the last. Progress: every
+     * entry is looked at twice (its excess, then its moves), the few lowered again left out
+     * of the count. */
+    PlacementWalk walk = {0};
+    for (uint32_t index = 0; index < entries && sound && !stop; index++) {
+        if (--until_poll == 0) {
+            until_poll = BUILD_POLL_INTERVAL;
+            stop = poll_released(poll, &thread_state, index);
+        }
+        if (values[index] == UNREACHED) {
+            excess[index] = UNREACHED;
+            continue;
+        }
+        const uint8_t *positions = walk_to(&walk, index, group_size, cell_count);
+        int over = values[index] - group_distance(&grid, positions, goal, group_size);
+        sound = over >= 0 && over % 2 == 0;
+        excess[index] = (uint8_t)(over / 2);
+    }
+    memset(changed, 0xFF, words * sizeof(uint64_t));
+    long long looked_at = entries;
+    int any = sound, passes = 0;
+    while (any && !stop) {
+        any = 0;
+        for (size_t word = 0; word < words && !stop; word++) {
+            uint64_t bits = changed[word];
+            while (bits) {
+                uint32_t index = (uint32_t)(word * 64 + (size_t)count_trailing_zeros(bits));
+                bits &= bits - 1u;
+                /* Only the first pass meets placements no position reaches: one of them is
+                 * lowered from a neighbour once (then looked at again), never from itself. */
+                if (index >= entries) continue;
+                looked_at++;
+                if (--until_poll == 0) {
+                    until_poll = BUILD_POLL_INTERVAL;
+                    long long twice = 2 * (long long)entries;
+                    stop = poll_released(poll, &thread_state,
+                                         looked_at < twice ? looked_at : twice);
+                }
+                uint32_t moved[MAX_CELLS * 4];
+                const uint8_t *positions = walk_to(&walk, index, group_size, cell_count);
+                int count =
+                    placement_moves(&grid, positions, group_size, index, weights, moved);
+                /* In the first pass a move to a placement numbered lower was looked at from
+                 * there (both ways), so only the others are: half the scattered reads, all
+                 * fetched ahead. */
+                int kept = 0;
+                for (int m = 0; m < count; m++) {
+                    if (passes > 0 || moved[m] > index) {
+                        moved[kept++] = moved[m];
+                        prefetch(excess + moved[m]);
+                    }
+                }
+                for (int m = 0; m < kept; m++) {
+                    uint32_t other = moved[m];
+                    if (excess[other] > excess[index] + 1) {
+                        excess[other] = (uint8_t)(excess[index] + 1);
+                        following[other >> 6] |= 1ull << (other & 63u);
+                        any = 1;
+                    } else if (passes == 0 && excess[index] > excess[other] + 1 &&
+                               excess[other] != UNREACHED) {
+                        excess[index] = (uint8_t)(excess[other] + 1);
+                        following[index >> 6] |= 1ull << (index & 63u);
+                        any = 1;
+                    }
+                }
+            }
+        }
+        uint64_t *swap = changed;
+        changed = following;
+        following = swap;
+        memset(following, 0, words * sizeof(uint64_t));
+        passes++;
+    }
+    uint8_t *packed = (uint8_t *)PyBytes_AS_STRING(result);
+    memset(packed, 0, (size_t)packed_size(entries));
+    for (uint32_t index = 0; index < entries; index++) {
+        packed[index >> 2] |= (uint8_t)((excess[index] % 3) << ((index & 3u) << 1));
+    }
+    PyEval_RestoreThread(thread_state);
+    if (stop == 0 && sound) stop = call_poll(poll, 2 * (long long)entries, 0);
+    PyBuffer_Release(&exact);
+    free(excess);
+    free(changed);
+    free(following);
+    if (!sound || stop) {
+        Py_DECREF(result);
+        if (!sound) {
+            PyErr_SetString(PyExc_ValueError, "the table is not a pattern table of its group");
+        }
+        if (stop < 0 || !sound) return NULL;
+        Py_RETURN_NONE;
+    }
+    return result;
+}
+
 typedef struct {
     Grid grid;
     int group_count;
@@ -341,7 +659,11 @@ typedef struct {
     uint8_t cell_of[MAX_CELLS];
     uint8_t mirror_cell_of[MAX_CELLS];
     uint8_t transpose[MAX_CELLS];
-    int group_bounds[MAX_CELLS], mirror_bounds[MAX_CELLS];
+    /* distance[label][cell]: the label's taxicab distance from its goal cell, there. */
+    int distance[MAX_CELLS][MAX_CELLS];
+    /* Each group's excess (`compact_table`) in the position and in its transpose; the sums
+     * of the groups' entries. */
+    int group_excess[MAX_CELLS], mirror_excess[MAX_CELLS];
     int direct_sum, mirror_sum, mirrored;
     /* Weighted IDA*: a node's cost is depth * weight_den + estimate * weight_num (1/1:
      * plain IDA*, whose first solution is a shortest one). A node whose depth + estimate
@@ -358,11 +680,16 @@ typedef struct {
     int stop;
 } Search;
 
-static inline int lookup(const Search *search, int number, const uint8_t *cell_of) {
+/* The exact entry of group `number` for the position `cell_of` and its excess, or -1 (at the
+ * root: each child's excess follows from its parent's, `exact_step`). */
+static int root_entry(const Search *search, int number, const uint8_t *cell_of, int *excess) {
     uint8_t positions[MAX_CELLS];
     int size = search->group_size[number];
-    for (int i = 0; i < size; i++) positions[i] = cell_of[search->group_labels[number][i]];
-    return search->tables[number][rank_placement(positions, size, search->grid.cell_count)];
+    const uint8_t *goal = search->group_labels[number];
+    for (int i = 0; i < size; i++) positions[i] = cell_of[goal[i]];
+    int entry = exact_value(&search->grid, search->tables[number], goal, positions, size);
+    *excess = (entry - group_distance(&search->grid, positions, goal, size)) / 2;
+    return entry;
 }
 
 /* Runs the poll with the GIL; records a stop (1) or an exception (-1). */
@@ -374,25 +701,16 @@ static int search_poll(Search *search) {
     return stop;
 }
 
-static inline void prefetch(const void *address) {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(address);
-#else
-    (void)address;
-#endif
-}
-
-/* The table entry of group `number` once `label` sits at `cell` (in `cell_of`, restored). */
-static inline const uint8_t *entry_after(const Search *search, int number, uint8_t *cell_of,
-                                         int label, int cell) {
+/* The index of group `number`'s entry once `label` sits at `cell` (in `cell_of`, restored). */
+static inline uint32_t entry_after(const Search *search, int number, uint8_t *cell_of, int label,
+                                   int cell) {
     uint8_t before = cell_of[label];
     cell_of[label] = (uint8_t)cell;
     uint8_t positions[MAX_CELLS];
     int size = search->group_size[number];
     for (int i = 0; i < size; i++) positions[i] = cell_of[search->group_labels[number][i]];
     cell_of[label] = before;
-    return search->tables[number] +
-           rank_placement(positions, size, search->grid.cell_count);
+    return rank_placement(positions, size, search->grid.cell_count);
 }
 
 static int deepen(Search *search, int depth, int state) {
@@ -400,21 +718,21 @@ static int deepen(Search *search, int depth, int state) {
     const Grid *grid = &search->grid;
     const int *following = search->automaton + state * STEP_COUNT;
     /* Every child's table entries first, fetched ahead: the tables are far larger than the
-     * caches, so the children's fetches overlap instead of waiting one by one. */
-    const uint8_t *direct_entry[4] = {0}, *mirror_entry[4] = {0};
+     * caches near the core, so the children's fetches overlap instead of waiting one by one. */
+    uint32_t direct_entry[4] = {0}, mirror_entry[4] = {0};
     for (int k = 0; k < grid->neighbour_count[here]; k++) {
         int cell = grid->neighbours[here][k];
         if (following[grid->steps[here][k]] < 0) continue;
         int label = search->board[cell];
-        direct_entry[k] =
-            entry_after(search, search->group_of[label], search->cell_of, label, here);
-        prefetch(direct_entry[k]);
+        int number = search->group_of[label];
+        direct_entry[k] = entry_after(search, number, search->cell_of, label, here);
+        prefetch(search->tables[number] + (direct_entry[k] >> 2));
         if (search->mirrored) {
             int mirror_label = search->transpose[label];
-            mirror_entry[k] = entry_after(search, search->group_of[mirror_label],
-                                          search->mirror_cell_of, mirror_label,
-                                          search->transpose[here]);
-            prefetch(mirror_entry[k]);
+            int mirror_number = search->group_of[mirror_label];
+            mirror_entry[k] = entry_after(search, mirror_number, search->mirror_cell_of,
+                                          mirror_label, search->transpose[here]);
+            prefetch(search->tables[mirror_number] + (mirror_entry[k] >> 2));
         }
     }
     for (int k = 0; k < grid->neighbour_count[here]; k++) {
@@ -428,20 +746,28 @@ static int deepen(Search *search, int depth, int state) {
         search->cell_of[label] = (uint8_t)here;
         search->blank = cell;
         int number = search->group_of[label];
-        int old_bound = search->group_bounds[number];
-        int new_bound = *direct_entry[k];
-        search->group_bounds[number] = new_bound;
-        search->direct_sum += new_bound - old_bound;
+        int old_excess = search->group_excess[number];
+        int new_excess =
+            exact_step(old_excess, packed_entry(search->tables[number], direct_entry[k]));
+        search->group_excess[number] = new_excess;
+        int change = search->distance[label][here] - search->distance[label][cell] +
+                     2 * (new_excess - old_excess);
+        search->direct_sum += change;
         int estimate = search->direct_sum;
-        int mirror_label = 0, mirror_number = 0, old_mirror = 0, new_mirror = 0;
+        int mirror_label = 0, mirror_number = 0, old_mirror = 0, mirror_change = 0;
         if (search->mirrored) {
             mirror_label = search->transpose[label];
             mirror_number = search->group_of[mirror_label];
-            old_mirror = search->mirror_bounds[mirror_number];
-            search->mirror_cell_of[mirror_label] = search->transpose[here];
-            new_mirror = *mirror_entry[k];
-            search->mirror_bounds[mirror_number] = new_mirror;
-            search->mirror_sum += new_mirror - old_mirror;
+            old_mirror = search->mirror_excess[mirror_number];
+            int mirror_here = search->transpose[here];
+            search->mirror_cell_of[mirror_label] = (uint8_t)mirror_here;
+            int new_mirror = exact_step(
+                old_mirror, packed_entry(search->tables[mirror_number], mirror_entry[k]));
+            search->mirror_excess[mirror_number] = new_mirror;
+            mirror_change = search->distance[mirror_label][mirror_here] -
+                            search->distance[mirror_label][search->transpose[cell]] +
+                            2 * (new_mirror - old_mirror);
+            search->mirror_sum += mirror_change;
             if (search->mirror_sum > estimate) estimate = search->mirror_sum;
         }
         int cost = (depth + 1) * search->weight_den + estimate * search->weight_num;
@@ -463,12 +789,12 @@ static int deepen(Search *search, int depth, int state) {
         search->board[cell] = (uint8_t)label;
         search->cell_of[label] = (uint8_t)cell;
         search->blank = here;
-        search->group_bounds[number] = old_bound;
-        search->direct_sum += old_bound - new_bound;
+        search->group_excess[number] = old_excess;
+        search->direct_sum -= change;
         if (search->mirrored) {
             search->mirror_cell_of[mirror_label] = search->transpose[cell];
-            search->mirror_bounds[mirror_number] = old_mirror;
-            search->mirror_sum += old_mirror - new_mirror;
+            search->mirror_excess[mirror_number] = old_mirror;
+            search->mirror_sum -= mirror_change;
         }
         if (found) return 1;
         if (search->stop) return 0;
@@ -578,7 +904,7 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
         Py_DECREF(group);
         PyObject *table = PySequence_Fast_GET_ITEM(tables, number);
         if (!ok || !PyBytes_Check(table) ||
-            PyBytes_GET_SIZE(table) != placements(cell_count, (int)size)) {
+            PyBytes_GET_SIZE(table) != packed_size(placements(cell_count, (int)size))) {
             if (!PyErr_Occurred()) {
                 PyErr_SetString(PyExc_ValueError, "groups must cover every tile once, "
                                                   "each with its table");
@@ -601,14 +927,24 @@ static PyObject *search(PyObject *Py_UNUSED(self), PyObject *args) {
     for (int label = 0; label < cell_count; label++) {
         state->mirror_cell_of[state->transpose[label]] = state->transpose[state->cell_of[label]];
     }
+    for (int label = 0; label < cell_count; label++) {
+        for (int cell = 0; cell < cell_count; cell++) {
+            state->distance[label][cell] = cell_distance(&state->grid, cell, label);
+        }
+    }
     state->direct_sum = state->mirror_sum = 0;
     for (int number = 0; number < state->group_count; number++) {
-        state->group_bounds[number] = lookup(state, number, state->cell_of);
-        state->mirror_bounds[number] = lookup(state, number, state->mirror_cell_of);
-        state->direct_sum += state->group_bounds[number];
-        state->mirror_sum += state->mirror_bounds[number];
+        int direct = root_entry(state, number, state->cell_of, &state->group_excess[number]);
+        int mirror = state->mirrored ? root_entry(state, number, state->mirror_cell_of,
+                                                  &state->mirror_excess[number])
+                                     : 0;
+        if (direct < 0 || mirror < 0) {
+            PyErr_SetString(PyExc_ValueError, "a table is not a compact table of its group");
+            goto done;
+        }
+        state->direct_sum += direct;
+        state->mirror_sum += mirror;
     }
-    if (!state->mirrored) state->mirror_sum = 0;
     state->poll = poll;
     state->poll_interval = poll_interval;
     state->next_poll = poll_interval;
@@ -675,6 +1011,11 @@ static PyMethodDef methods[] = {
      "build_table(width, height, blank_cell, group, poll) -> bytes | None\n\n"
      "The pattern table of `group` (goal cells) for goal blank `blank_cell`; poll(reached, 0)\n"
      "is called between layers and returns True to stop (then None)."},
+    {"compact_table", compact_table, METH_VARARGS,
+     "compact_table(width, height, group, table, poll) -> bytes | None\n\n"
+     "The table (a byte an entry) in its compact form: the excess over the group's taxicab\n"
+     "distance, lowered until a move changes it by at most one, stored mod 3 in 2 bits an\n"
+     "entry, four to a byte. poll(entries looked at, 0) returns True to stop (then None)."},
     {"search", search, METH_VARARGS,
      "search(width, height, labels, groups, tables, mirrored, automaton, poll, poll_interval\n"
      "       [, weight_num, weight_den, length_limit]) -> (labels moved | None, nodes) | None\n\n"

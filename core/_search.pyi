@@ -14,6 +14,19 @@ def build_table(
     """The pattern table of `group` (goal cells) for goal blank `blank_cell`;
     poll(reached, 0) is called between layers and returns True to stop (then None)."""
 
+def compact_table(
+    width: int,
+    height: int,
+    group: Sequence[int],
+    table: bytes,
+    poll: Callable[[int, int], bool] | None,
+    /,
+) -> bytes | None:
+    """`table` (a byte an entry, from build_table) in its compact form: the excess over the
+    group's taxicab distance, lowered until a move changes it by at most one, stored mod 3
+    in 2 bits an entry, four to a byte. poll(entries looked at, 0) returns True to stop
+    (then None)."""
+
 def search(
     width: int,
     height: int,
@@ -29,6 +42,7 @@ def search(
     length_limit: int = ...,
     /,
 ) -> tuple[list[int] | None, int] | None:
-    """IDA* on a relabelled board: (labels moved, nodes), or None when poll(bound, nodes)
-    returned True. Weighted by weight_num / weight_den (a node costs depth * den +
-    estimate * num); only solutions shorter than length_limit: (None, nodes) if none."""
+    """IDA* on a relabelled board, on compact tables (compact_table): (labels moved,
+    nodes), or None when poll(bound, nodes) returned True. Weighted by weight_num /
+    weight_den (a node costs depth * den + estimate * num); only solutions shorter than
+    length_limit: (None, nodes) if none."""

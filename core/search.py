@@ -7,12 +7,14 @@ the goal's blank cell serve it. One set serves every cell of the blank's orbit
 in the cell the tables were built for (`pattern_db.serving_cell`), each cell and each goal
 cell carried the same way, and the tiles slid are read back through the inverse.
 
-The search deepens a bound on the solution length, trying the blank's neighbours up, down,
-left, right; the first solution within a bound is a shortest one because the heuristic
-never overestimates. A step that would complete a redundant sequence of steps (one that
-leaves what a smaller sequence leaves: undoing the last step is the shortest) is not taken,
-by the shape's automaton in `core.move_automaton`: the smallest path to every position
-survives, so no shortest solution is lost.
+The tables are compact (2 bits an entry, `pattern_db.compact_pure`): each group's exact
+entry is found once at the root, and a child's follows from its parent's and the 2 bits
+stored for it. The search deepens a bound on the solution length, trying the blank's
+neighbours up, down, left, right; the first solution within a bound is a shortest one
+because the heuristic never overestimates. A step that would complete a redundant sequence
+of steps (one that leaves what a smaller sequence leaves: undoing the last step is the
+shortest) is not taken, by the shape's automaton in `core.move_automaton`: the smallest
+path to every position survives, so no shortest solution is lost.
 
 The compiled twin (`core._search.search`) runs the same search, node for node, with the GIL
 released, calling back into Python between chunks of nodes for cancellation, the deadline
@@ -29,7 +31,14 @@ from typing import TYPE_CHECKING
 
 from core import move_automaton, pattern_db, speedups, symmetry
 from core.board import BLANK, Board
-from core.pattern_db import PatternDatabases, rank
+from core.pattern_db import (
+    STEP_OF_REMAINDERS,
+    PatternDatabases,
+    cell_distance,
+    exact_entry,
+    packed_entry,
+    rank,
+)
 from core.solution import SearchProgress, SolveCancelledError, distance_bound
 
 if TYPE_CHECKING:
@@ -333,7 +342,7 @@ def search_pure(
     built for this shape: `move_automaton.for_shape`); `poll(bound, nodes)` runs at every
     new bound and every `poll_interval` nodes (exceptions it raises propagate).
     `weight` and `length_limit` as in `run_weighted_search`: (None, nodes) when no solution
-    is shorter than the limit."""
+    is shorter than the limit. `tables` are compact (`pattern_db.compact_pure`)."""
     weight_num, weight_den = weight.numerator, weight.denominator
     if weight_den < 1 or weight < 1 or weight_num > MAX_WEIGHT_PART:
         raise ValueError(f"a weight of {weight}: at least 1, parts up to {MAX_WEIGHT_PART}")
@@ -341,6 +350,7 @@ def search_pure(
     cell_count = width * height
     mirrored = mirrored and width == height
     neighbours = move_automaton.neighbour_steps(width, height)
+    step_of = STEP_OF_REMAINDERS
     transitions = automaton.transitions
     step_count = len(move_automaton.STEPS)
     board = list(labels)
@@ -361,13 +371,33 @@ def search_pure(
     for label in range(cell_count):
         mirror_cell_of[transpose[label]] = transpose[cell_of[label]]
 
-    def lookup(number: int, where: list[int]) -> int:
-        return tables[number][rank([where[label] for label in groups[number]], cell_count)]
+    # Each group's excess over its tiles' taxicab distance (`pattern_db.compact_pure`) is
+    # tracked exactly, in the position and in its transpose: a child's follows from the
+    # parent's and the child's stored remainder.
+    distance = [
+        [cell_distance(width, cell, label) for cell in range(cell_count)]
+        for label in range(cell_count)
+    ]
 
-    group_bounds = [lookup(number, cell_of) for number in range(len(groups))]
-    mirror_bounds = [lookup(number, mirror_cell_of) for number in range(len(groups))]
-    direct_sum = sum(group_bounds)
-    mirror_sum = sum(mirror_bounds) if mirrored else 0
+    def stored(number: int, where: list[int]) -> int:
+        return packed_entry(
+            tables[number], rank([where[label] for label in groups[number]], cell_count)
+        )
+
+    def root_entry(number: int, where: list[int]) -> tuple[int, int]:
+        """The exact entry of group `number` in the position `where` and its excess."""
+        positions = [where[label] for label in groups[number]]
+        entry = exact_entry(width, height, groups[number], tables[number], positions)
+        return entry, (entry - sum(distance[label][where[label]] for label in groups[number])) // 2
+
+    direct = [root_entry(number, cell_of) for number in range(len(groups))]
+    mirror = (
+        [root_entry(number, mirror_cell_of) for number in range(len(groups))] if mirrored else []
+    )
+    group_excess = [excess for _entry, excess in direct]
+    mirror_excess = [excess for _entry, excess in mirror] or [0] * len(groups)
+    direct_sum = sum(entry for entry, _excess in direct)
+    mirror_sum = sum(entry for entry, _excess in mirror)
     path: list[int] = []
     nodes = 0
     next_poll = poll_interval
@@ -388,19 +418,27 @@ def search_pure(
             cell_of[label] = here
             blank = cell
             number = group_of[label]
-            old_bound = group_bounds[number]
-            new_bound = lookup(number, cell_of)
-            group_bounds[number] = new_bound
-            direct_sum += new_bound - old_bound
+            old_excess = group_excess[number]
+            new_excess = old_excess + step_of[old_excess % 3][stored(number, cell_of)]
+            group_excess[number] = new_excess
+            change = distance[label][here] - distance[label][cell] + 2 * (new_excess - old_excess)
+            direct_sum += change
             estimate = direct_sum
             if mirrored:
                 mirror_label = transpose[label]
                 mirror_number = group_of[mirror_label]
-                old_mirror = mirror_bounds[mirror_number]
+                old_mirror = mirror_excess[mirror_number]
                 mirror_cell_of[mirror_label] = transpose[here]
-                new_mirror = lookup(mirror_number, mirror_cell_of)
-                mirror_bounds[mirror_number] = new_mirror
-                mirror_sum += new_mirror - old_mirror
+                new_mirror = (
+                    old_mirror + step_of[old_mirror % 3][stored(mirror_number, mirror_cell_of)]
+                )
+                mirror_excess[mirror_number] = new_mirror
+                mirror_change = (
+                    distance[mirror_label][transpose[here]]
+                    - distance[mirror_label][transpose[cell]]
+                    + 2 * (new_mirror - old_mirror)
+                )
+                mirror_sum += mirror_change
                 estimate = max(estimate, mirror_sum)
             cost = (depth + 1) * weight_den + estimate * weight_num
             found = False
@@ -416,12 +454,12 @@ def search_pure(
             board[here], board[cell] = NO_LABEL, label
             cell_of[label] = cell
             blank = here
-            group_bounds[number] = old_bound
-            direct_sum += old_bound - new_bound
+            group_excess[number] = old_excess
+            direct_sum -= change
             if mirrored:
                 mirror_cell_of[mirror_label] = transpose[cell]
-                mirror_bounds[mirror_number] = old_mirror
-                mirror_sum += old_mirror - new_mirror
+                mirror_excess[mirror_number] = old_mirror
+                mirror_sum -= mirror_change
             if found:
                 return True
             if nodes >= next_poll:

@@ -45,7 +45,7 @@ class SolveMethod(StrEnum):
 #: The largest board an optimal search is offered for (the 15-puzzle and its shapes).
 MAX_OPTIMAL_CELLS = 16
 #: The largest board the near-optimal search takes (the 24-puzzle): its tables, six tiles
-#: a group, take 510 MB and minutes to build, once.
+#: a group, take 128 MB and minutes to build, once.
 MAX_NEAR_OPTIMAL_CELLS = 25
 #: The seconds `solve` gives the near-optimal search when no budget is asked for.
 DEFAULT_NEAR_OPTIMAL_BUDGET = 10.0

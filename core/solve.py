@@ -12,7 +12,7 @@ Boards of 3x3 over `MAX_OPTIMAL_CELLS` and up to `MAX_NEAR_OPTIMAL_CELLS` cells 
 24-puzzle) get the near-optimal search of `core.budget_search` once its tables are built:
 the beam search's solution, improved by pattern-database search within the budget
 (`DEFAULT_NEAR_OPTIMAL_BUDGET` when none is given), with the length no solution is shorter
-than. Its tables (510 MB, minutes to build on a 5x5) are built only when an optimal
+than. Its tables (128 MB, minutes to build on a 5x5) are built only when an optimal
 solution is asked for; until then such a board gets the beam search, which answers in a
 tenth of a second, rather than a wait of minutes nobody asked for.
 """

@@ -53,8 +53,9 @@ class CompiledInversions(Protocol):
 
 
 class CompiledSearch(Protocol):
-    """`core._search`: `core.search.search_pure` and `core.pattern_db.build_table_pure` in
-    C. Both call `poll(bound or layer, nodes or 0)` now and then; True stops them (None)."""
+    """`core._search`: `core.search.search_pure`, `core.pattern_db.build_table_pure` and
+    `core.pattern_db.compact_pure` in C. Each calls `poll(bound, nodes)` or `poll(count
+    done, 0)` now and then; True stops it (None)."""
 
     def build_table(
         self,
@@ -62,6 +63,16 @@ class CompiledSearch(Protocol):
         height: int,
         blank_cell: int,
         group: Sequence[int],
+        poll: Callable[[int, int], bool] | None,
+        /,
+    ) -> bytes | None: ...
+
+    def compact_table(
+        self,
+        width: int,
+        height: int,
+        group: Sequence[int],
+        table: bytes,
         poll: Callable[[int, int], bool] | None,
         /,
     ) -> bytes | None: ...

@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         const=SolveMethod.OPTIMAL,
         help=f"a shortest solution (boards of up to {MAX_OPTIMAL_CELLS} cells); on a 5x5 "
         f"(boards of 3x3 and up to {MAX_NEAR_OPTIMAL_CELLS} cells), build the near-optimal "
-        "search's tables if they are missing (510 MB, minutes, once), then search until a "
+        "search's tables if they are missing (128 MB, minutes, once), then search until a "
         "shortest solution is proven, or within --time-budget",
     )
     method.add_argument(

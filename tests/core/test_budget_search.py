@@ -23,6 +23,7 @@ from core.rule import GoalName, goal_board
 from core.solution import SearchProgress, SolveCancelledError, SolveMethod, replay_end
 from core.solve import default_method, solve
 from tests.core.ground_truth import distances_from
+from tests.core.pattern_cache import databases_of
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -57,11 +58,7 @@ def samples(width: int, height: int, goal: Board, count: int) -> list[tuple[Boar
 
 def small_databases(goal: Board) -> pattern_db.PatternDatabases:
     groups = pattern_db.partition(goal.width, goal.height, goal.blank_index, 400)
-    tables = tuple(
-        pattern_db.build_table_pure(goal.width, goal.height, goal.blank_index, group)
-        for group in groups
-    )
-    return pattern_db.PatternDatabases(goal.width, goal.height, goal.blank_index, groups, tables)
+    return databases_of(goal.width, goal.height, goal.blank_index, groups)
 
 
 def never_stop(_bound: int, _nodes: int) -> bool:

@@ -126,7 +126,9 @@ def test_ctrl_c_during_the_first_build_stops_at_once_keeping_whole_tables(
     left = sorted(path.name for path in tmp_path.iterdir())
     assert left == [small_path.name]  # no temporary file, no part of a long table
     header_size = pattern_db._HEADER.size
-    assert small_path.stat().st_size == header_size + pattern_db.placements(16, len(small))
+    assert small_path.stat().st_size == header_size + pattern_db.packed_size(
+        pattern_db.placements(16, len(small))
+    )
 
 
 def test_cancel_during_the_first_build_is_heard_within_half_a_second(

@@ -1,5 +1,7 @@
-"""Pattern databases: both twins build the same tables, the bounds are admissible (the mirror
-lookup too), and the disk cache is versioned, checked and rebuilt when damaged."""
+"""Pattern databases: both twins build the same tables and make them compact alike, the
+compact tables give back the largest consistent lower bounds below the exact tables, the
+bounds are admissible (the mirror lookup too), and the disk cache is versioned, checked,
+rebuilt when damaged and converted once from the former format."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import os
 import resource
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,14 +19,19 @@ from hypothesis import strategies as st
 
 from core import pattern_db, speedups
 from core.pattern_db import (
-    PatternDatabases,
     build_table_pure,
+    cell_distance,
+    compact_pure,
+    exact_entry,
+    neighbour_cells,
     partition,
     placements,
     rank,
+    unrank,
 )
 from core.settings import SetupError
 from tests.core.ground_truth import distances_from
+from tests.core.pattern_cache import databases_of
 
 if TYPE_CHECKING:
     from core.speedups import CompiledTwins
@@ -57,7 +65,9 @@ def test_rank_numbers_every_placement_once() -> None:
         for second in range(cell_count):
             for third in range(cell_count):
                 if len({first, second, third}) == 3:
-                    seen.add(rank((first, second, third), cell_count))
+                    index = rank((first, second, third), cell_count)
+                    seen.add(index)
+                    assert unrank(index, size, cell_count) == [first, second, third]
     assert seen == set(range(placements(cell_count, size)))
 
 
@@ -86,6 +96,56 @@ def test_both_twins_build_the_same_table(
 ) -> None:
     pure = build_table_pure(width, height, blank_cell, group)
     assert compiled.search.build_table(width, height, blank_cell, group, None) == pure
+    compact = compact_pure(width, height, group, pure)
+    assert compact is not None
+    assert len(compact) == (len(pure) + 3) // 4
+    assert compiled.search.compact_table(width, height, group, pure, None) == compact
+    if len(pure) <= GROUND_TRUTH_ENTRIES:
+        assert_largest_consistent_lower_bound(width, height, group, pure, compact)
+
+
+#: The largest table whose compact form is checked against the ground truth (in seconds).
+GROUND_TRUTH_ENTRIES = 16_000
+
+
+def assert_largest_consistent_lower_bound(
+    width: int, height: int, group: tuple[int, ...], exact: bytes, compact: bytes
+) -> None:
+    """The compact table's entries, read back exactly, are the exact table's lowered the
+    least so that no move changes the excess over the taxicab distance by more than one:
+    each excess the least of its own and, over every placement, that one's plus the moves
+    between them (found here by a bucketed breadth-first search from every placement)."""
+    cell_count = width * height
+    neighbours = neighbour_cells(width, height)
+
+    def distance(positions: list[int]) -> int:
+        return sum(map(cell_distance, [width] * len(group), positions, group))
+
+    excess = [
+        value
+        if value == pattern_db.UNREACHED
+        else (value - distance(unrank(index, len(group), cell_count))) // 2
+        for index, value in enumerate(exact)
+    ]
+    buckets: dict[int, list[int]] = {}
+    for index, value in enumerate(excess):
+        buckets.setdefault(value, []).append(index)
+    for value in range(pattern_db.UNREACHED - 1):
+        for index in buckets.get(value, []):
+            if excess[index] != value:
+                continue
+            positions = unrank(index, len(group), cell_count)
+            for slot, start in enumerate(positions):
+                for cell in neighbours[start]:
+                    moved = rank([*positions[:slot], cell, *positions[slot + 1 :]], cell_count)
+                    if cell not in positions and excess[moved] > value + 1:
+                        excess[moved] = value + 1
+                        buckets.setdefault(value + 1, []).append(moved)
+    for index, value in enumerate(exact):
+        if value != pattern_db.UNREACHED:
+            positions = unrank(index, len(group), cell_count)
+            entry = exact_entry(width, height, group, compact, positions)
+            assert entry == distance(positions) + 2 * excess[index]
 
 
 def test_an_exact_table_gives_the_breadth_first_distance() -> None:
@@ -104,13 +164,7 @@ def test_the_bound_never_exceeds_the_distance(
 ) -> None:
     # Small groups, so the bound is a real estimate and not the exact distance.
     groups = partition(width, height, blank_cell, 400 if width * height > 4 else 4)
-    tables = tuple(
-        build_table_pure(width, height, blank_cell, group)
-        if twin.search is None
-        else twin.search.build_table(width, height, blank_cell, group, None)
-        for group in groups
-    )
-    databases = PatternDatabases(width, height, blank_cell, groups, tables)
+    databases = databases_of(width, height, blank_cell, groups, twin.search)
     assert databases.mirrored == (width == height and blank_cell % (width + 1) == 0)
     below = 0
     # Every seventh position of the 8-puzzle (all of them cost seconds), every one elsewhere.
@@ -131,7 +185,7 @@ def test_load_builds_then_reads_the_cache(twin: CompiledTwins, tmp_path: Path) -
     )
     assert polls
     assert polls[-1][0] <= polls[-1][1]
-    files = sorted(tmp_path.glob(f"pattern-v{pattern_db.FORMAT_VERSION}-3x3-blank8-*.pdb"))
+    files = sorted(tmp_path.glob(f"pattern-v{pattern_db.FORMAT_VERSION}-3x3-*.pdb"))
     assert len(files) == len(first.groups)
     pattern_db.forget_loaded()
     assert pattern_db.is_cached(3, 3, 8, engine=twin.search)
@@ -158,6 +212,59 @@ def test_a_damaged_cache_file_is_rebuilt(tmp_path: Path, damage: str) -> None:
     rebuilt = pattern_db.load(2, 3, 5, engine=None)
     assert rebuilt == sound
     assert path.read_bytes() != bytes(data)
+
+
+def test_goals_whose_blank_reaches_the_same_cells_share_a_table(tmp_path: Path) -> None:
+    corner = pattern_db.load(3, 3, 0, engine=None)
+    edge = pattern_db.load(3, 3, 1, engine=None)
+    shared = set(corner.groups) & set(edge.groups)
+    assert shared  # cells 5-8: the blank reaches cells 0-4 from either goal blank
+    assert len(list(tmp_path.iterdir())) == len(set(corner.groups) | set(edge.groups))
+    for group in shared:
+        table = corner.tables[corner.groups.index(group)]
+        assert edge.tables[edge.groups.index(group)] is table
+    # The shared table is the one built for the edge goal's own blank cell.
+    assert edge == databases_of(3, 3, 1, edge.groups)
+    pattern_db.forget_loaded()
+    assert pattern_db.is_stored(3, 3, 1, engine=None)
+    assert pattern_db.load(3, 3, 1, engine=None) == edge
+
+
+def write_former_format(group: tuple[int, ...], exact: bytes) -> Path:
+    """`exact` (a 2x3 table, goal blank in cell 5) stored as version 1 stored it: a byte an
+    entry."""
+    path = pattern_db.cache_path(2, 3, 5, group, version=1)
+    header = pattern_db._HEADER.pack(
+        pattern_db._MAGIC, 1, 2, 3, 5, len(group), len(exact), zlib.crc32(exact)
+    )
+    path.write_bytes(header + exact)
+    return path
+
+
+@pytest.mark.parametrize("damaged", [False, True])
+def test_a_former_format_file_is_converted_once_never_misread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damaged: bool
+) -> None:
+    sound = pattern_db.load(2, 3, 5, engine=None)
+    group = sound.groups[0]
+    exact = build_table_pure(2, 3, 5, group)
+    pattern_db.forget_loaded()
+    for path in tmp_path.iterdir():
+        path.unlink()
+    # The former layout holds the exact table; a damaged file is rebuilt.
+    former = write_former_format(group, exact)
+    if damaged:
+        data = bytearray(former.read_bytes())
+        data[-1] ^= 1
+        former.write_bytes(bytes(data))
+    assert not pattern_db.is_cached(2, 3, 5, engine=None)
+    if not damaged:
+        monkeypatch.setattr(pattern_db, "build_table_pure", lambda *_: pytest.fail("built"))
+    assert pattern_db.load(2, 3, 5, engine=None) == sound
+    assert not former.exists()
+    assert [path.name for path in tmp_path.iterdir()] == [
+        pattern_db.cache_path(2, 3, 5, group).name
+    ]
 
 
 def test_the_cache_folder_variable_is_honoured(
@@ -202,7 +309,7 @@ def test_tables_built_side_by_side_report_one_progress(
         3, 3, 8, engine=compiled.search, poll=lambda *at: heard.append(at) or False
     )
     assert len(databases.groups) > 1
-    assert databases.tables == tuple(build_table_pure(3, 3, 8, group) for group in databases.groups)
+    assert databases == databases_of(3, 3, 8, databases.groups)
     totals = {total for _, total in heard}
     assert len(totals) == 1
     assert all(0 <= reached <= total for reached, total in heard)

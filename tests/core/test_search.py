@@ -22,6 +22,7 @@ from tests.core.ground_truth import (
     distances_from,
     seeded_custom_goal,
 )
+from tests.core.pattern_cache import databases_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -165,9 +166,7 @@ def both_twins(
 
 def test_both_twins_search_node_for_node(compiled: Compiled) -> None:
     goal = Board.solved(3, 3, blank_first=True)
-    groups = pattern_db.partition(3, 3, 0, 400)
-    tables = tuple(pattern_db.build_table_pure(3, 3, 0, group) for group in groups)
-    databases = pattern_db.PatternDatabases(3, 3, 0, groups, tables)
+    databases = databases_of(3, 3, 0, pattern_db.partition(3, 3, 0, 400))
     for tiles, distance in samples(3, 3, goal.tiles, 5):
         moved, _nodes, _before = both_twins(compiled.search, databases, Board(3, 3, tiles), goal)
         assert len(moved) == distance

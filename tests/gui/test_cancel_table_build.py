@@ -44,5 +44,8 @@ def test_cancel_while_the_tables_are_built_stops_and_leaves_no_part_of_a_table(
     assert window.model.board == parse_board(FIFTEEN)
     # Whatever finished is whole; nothing half-written is left behind.
     assert not list(tmp_path.glob("*.tmp"))
-    whole_sizes = {pattern_db._HEADER.size + pattern_db.placements(16, len(g)) for g in groups}
+    whole_sizes = {
+        pattern_db._HEADER.size + pattern_db.packed_size(pattern_db.placements(16, len(g)))
+        for g in groups
+    }
     assert all(table.stat().st_size in whole_sizes for table in tmp_path.iterdir())
