@@ -32,7 +32,7 @@ def ask_to_build_tables(parent: QWidget | None, width: int, height: int) -> Tabl
         "built once and kept for every later solve."
     )
     box.setInformativeText(
-        "Building them takes minutes (a 5\u00d75's take about 7 minutes and 510 MB of "
+        "Building them takes several minutes, once (a 5\u00d75's keep about 130 MB on "
         "disk). The progress shows below the board, and Stop cancels it.\n\n"
         "Without them, a short solution (not the shortest) comes at once."
     )
