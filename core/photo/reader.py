@@ -426,10 +426,9 @@ def _empty_sides(photo: Photo, grid: GridFit) -> tuple[int, int, int, int]:
     colours = _cell_colours(
         np.asarray(photo.image), grid, range(grid.columns), range(grid.rows)
     ).reshape(-1, 3)
-    cells = np.arange(grid.columns * grid.rows).reshape(grid.rows, grid.columns)
     numbered = colours[~empty]
     sides = []
-    for line in (cells[:, 0], cells[:, -1], cells[0], cells[-1]):
+    for line in _side_lines(grid):
         taken_in = empty[line] & ~_tile_like(colours[line], numbered)
         sides.append(int(taken_in.sum() >= max(2, len(line) // 2 + 1)))
     return (sides[0], sides[1], sides[2], sides[3])
@@ -491,14 +490,16 @@ def _grown_best(photo: Photo, best: GridFit) -> GridFit:
 def _empty_in_lines(grid: GridFit, sides: tuple[int, int, int, int]) -> int:
     """How many cells of the grid's outer lines on `sides` (left, right, top, bottom: 1 for
     each line counted) read as empty; a cell on two of them counts once."""
-    empty = _empty_cells(grid).reshape(grid.rows, grid.columns)
-    on_lines = np.zeros_like(empty)
-    left, right, top, bottom = sides
-    on_lines[:, 0] |= bool(left)
-    on_lines[:, -1] |= bool(right)
-    on_lines[0] |= bool(top)
-    on_lines[-1] |= bool(bottom)
-    return int((empty & on_lines).sum())
+    lines = [line for line, grew in zip(_side_lines(grid), sides, strict=True) if grew]
+    on_lines = np.unique(np.concatenate(lines)) if lines else np.empty(0, dtype=int)
+    return int(_empty_cells(grid)[on_lines].sum())
+
+
+def _side_lines(grid: GridFit) -> tuple[np.ndarray, ...]:
+    """The cells (row-major indices) of the grid's outer line on each side: left, right,
+    top, bottom."""
+    cells = np.arange(grid.columns * grid.rows).reshape(grid.rows, grid.columns)
+    return (cells[:, 0], cells[:, -1], cells[0], cells[-1])
 
 
 #: Where in a cell (a share of its side, each way) its colour is sampled.
