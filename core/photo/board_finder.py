@@ -185,7 +185,7 @@ def _fit_sides(corners: list[tuple[float, float]], outline: npt.NDArray[np.float
             continue
         chosen = outline[near]
         centre = chosen.mean(axis=0)
-        _, _, axes = np.linalg.svd(chosen - centre)
+        _, _, axes = np.linalg.svd(chosen - centre, full_matrices=False)
         lines.append((centre, axes[0]))
     fitted = []
     for index in range(4):
