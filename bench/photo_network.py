@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT
-from core.photo.network import Network, log_softmax, shipped_network
+from core.photo.network import Network, mean_log_probabilities, shipped_network
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 def default_threads(network: Network, pictures: np.ndarray, measures: np.ndarray) -> np.ndarray:
     """Network.log_probabilities's work with whatever BLAS threads numpy has: the baseline."""
-    return log_softmax(network.scores(pictures, measures))
+    return mean_log_probabilities(network.weight_sets, pictures, measures)
 
 
 def median_ms(call: Callable[[], object], calls: int) -> float:

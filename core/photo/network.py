@@ -2,6 +2,10 @@
 2x2 max-pool) over a cell's two pictures, then a hidden layer that also takes the cell's
 measures, then a score for each class (blank, 1, ..., MAX_NUMBER).
 
+A model may hold several networks of these layers, trained apart (an ensemble): a cell's
+probabilities are then their mean. Networks trained apart err on different cells, so their
+mean reads styles that each alone misreads, and is surer only where they agree.
+
 The weights ship inside the package (core/photo/models/tile_numbers.npz), with the format
 version, the input shapes and the calibration the reader uses beside them; `load_network`
 checks all of it, so a file of another version or a damaged one is one PhotoError, never a
@@ -30,8 +34,14 @@ from core.textio import InputError, read_binary_file
 MAX_NUMBER = 63
 CLASS_COUNT = MAX_NUMBER + 1  # class 0 is the blank
 
-#: Bumped whenever the inputs or the layers change; a file of another version is refused.
-FORMAT_VERSION = 2
+#: Bumped whenever the inputs, the layers or the file's layout change; a file of another
+#: version is refused. Version 2 held one network, its arrays named as in `weight_shapes`;
+#: version 3 holds NETWORK_COUNT_NAME networks, the arrays of the i-th prefixed "net{i}_".
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (2, 3)
+NETWORK_COUNT_NAME = "network_count"
+#: The most networks a model holds: each costs a reading of every cell.
+MAX_NETWORKS = 4
 
 MODEL_PACKAGE = "core.photo.models"
 MODEL_NAME = "tile_numbers.npz"
@@ -117,43 +127,73 @@ def log_softmax(scores: FloatArray) -> FloatArray:
     return result
 
 
+Weights = dict[str, FloatArray]
+
+
+def network_scores(weights: Weights, pictures: FloatArray, measures: FloatArray) -> FloatArray:
+    """Per cell, each class's score before the softmax from one network's weights, with
+    whatever BLAS threads numpy has (`Network.log_probabilities` limits them)."""
+    hidden = np.ascontiguousarray(pictures.transpose(1, 0, 2, 3), dtype=np.float32)
+    for index in range(len(CONVOLUTION_CHANNELS)):
+        hidden = _pool(
+            _convolve(hidden, weights[f"conv{index}_weights"], weights[f"conv{index}_bias"])
+        )
+    # The dense layer's weights take each cell's features row, column, channel.
+    features = hidden.transpose(1, 2, 3, 0).reshape(hidden.shape[1], -1)
+    flat = np.concatenate([features, measures], axis=1)
+    dense = np.maximum(flat @ weights["hidden_weights"] + weights["hidden_bias"], 0)
+    result: FloatArray = dense @ weights["output_weights"] + weights["output_bias"]
+    return result
+
+
+def mean_log_probabilities(
+    weight_sets: tuple[Weights, ...], pictures: FloatArray, measures: FloatArray
+) -> FloatArray:
+    """Per cell, the log of the networks' mean probability of each class, with whatever
+    BLAS threads numpy has (`Network.log_probabilities` limits them)."""
+    each = [log_softmax(network_scores(weights, pictures, measures)) for weights in weight_sets]
+    if len(each) == 1:
+        return each[0]
+    # Each class's largest log taken out first, so that no probability underflows to zero.
+    stacked = np.stack(each)
+    top = stacked.max(axis=0)
+    result: FloatArray = (top + np.log(np.exp(stacked - top).mean(axis=0))).astype(np.float32)
+    return result
+
+
 @dataclass(frozen=True, eq=False)
 class Network:
-    weights: dict[str, FloatArray]
+    """One network, or several trained apart whose probabilities are averaged."""
+
+    #: Each network's weights, named as in `weight_shapes`.
+    weight_sets: tuple[Weights, ...]
     calibration: dict[str, float]
 
-    def scores(self, pictures: FloatArray, measures: FloatArray) -> FloatArray:
-        """Per cell, each class's score before the softmax, with whatever BLAS threads
-        numpy has (`log_probabilities` limits them)."""
-        hidden = np.ascontiguousarray(pictures.transpose(1, 0, 2, 3), dtype=np.float32)
-        for index in range(len(CONVOLUTION_CHANNELS)):
-            hidden = _pool(
-                _convolve(
-                    hidden, self.weights[f"conv{index}_weights"], self.weights[f"conv{index}_bias"]
-                )
-            )
-        # The dense layer's weights take each cell's features row, column, channel.
-        features = hidden.transpose(1, 2, 3, 0).reshape(hidden.shape[1], -1)
-        flat = np.concatenate([features, measures], axis=1)
-        dense = np.maximum(flat @ self.weights["hidden_weights"] + self.weights["hidden_bias"], 0)
-        result: FloatArray = dense @ self.weights["output_weights"] + self.weights["output_bias"]
-        return result
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.weight_sets) <= MAX_NETWORKS:
+            raise ValueError(f"a model holds 1 to {MAX_NETWORKS} networks")
 
     def log_probabilities(self, pictures: FloatArray, measures: FloatArray) -> FloatArray:
-        """Per cell, the log-probability of each class (blank, 1, ..., MAX_NUMBER).
-        `pictures`: cells x CHANNELS x INPUT_SIDE x INPUT_SIDE; `measures`: cells x
-        MEASURE_COUNT (core.photo.cells.network_inputs)."""
+        """Per cell, the log-probability of each class (blank, 1, ..., MAX_NUMBER), the
+        mean of the networks' probabilities. `pictures`: cells x CHANNELS x INPUT_SIDE x
+        INPUT_SIDE; `measures`: cells x MEASURE_COUNT (core.photo.cells.network_inputs)."""
         # Products this small gain nothing from BLAS threads, and the threads wait on each
         # other whenever the cores are busy (bench/README.md has the figures).
         with _blas_threads().limit(limits=1, user_api="blas"):
-            scores = self.scores(pictures, measures)
-        return log_softmax(scores)
+            return mean_log_probabilities(self.weight_sets, pictures, measures)
 
     def save(self, stream: IO[bytes]) -> None:
-        """Write the model file: weights as float16 (half the size; the scores barely move),
-        the format version and the calibration beside them."""
-        arrays: dict[str, npt.NDArray[np.generic]] = {"format_version": np.array(FORMAT_VERSION)}
-        arrays.update((name, array.astype(np.float16)) for name, array in self.weights.items())
+        """Write the model file (this version's): weights as float16 (half the size; the
+        scores barely move), the format version, the count of networks and the calibration
+        beside them."""
+        arrays: dict[str, npt.NDArray[np.generic]] = {
+            "format_version": np.array(FORMAT_VERSION),
+            NETWORK_COUNT_NAME: np.array(len(self.weight_sets)),
+        }
+        for index, weights in enumerate(self.weight_sets):
+            arrays.update(
+                (f"net{index}_{name}", array.astype(np.float16)) for name, array in weights.items()
+            )
         arrays.update((name, np.array(value)) for name, value in self.calibration.items())
         np.savez_compressed(stream, allow_pickle=False, **arrays)
 
@@ -194,25 +234,60 @@ def load_network(stream: IO[bytes]) -> Network:
     ) as error:
         raise PhotoError(f"the number recogniser's model file is damaged ({error})") from None
     version = arrays.get("format_version")
-    if version is None or version.shape != () or int(version) != FORMAT_VERSION:
+    if (
+        version is None
+        or version.shape != ()
+        or version.dtype.kind not in "iu"
+        or int(version) not in READABLE_VERSIONS
+    ):
         raise PhotoError(
             f"the number recogniser's model file is of another version "
             f"({None if version is None else version.tolist()}, this reader reads "
-            f"{FORMAT_VERSION})"
+            f"{', '.join(map(str, READABLE_VERSIONS))})"
         )
-    weights: dict[str, FloatArray] = {}
-    for name, shape in weight_shapes().items():
-        array = arrays.get(name)
-        if array is None or array.shape != shape or not np.all(np.isfinite(array)):
-            raise PhotoError(f"the number recogniser's model file has no usable {name}")
-        weights[name] = array.astype(np.float32)
+    prefixes = [""] if int(version) == 2 else _network_prefixes(arrays)
+    weight_sets = tuple(_weights(arrays, prefix) for prefix in prefixes)
     calibration: dict[str, float] = {}
     for name in CALIBRATION_NAMES:
         value = arrays.get(name)
-        if value is None or value.shape != () or not np.isfinite(value):
+        if (
+            value is None
+            or value.shape != ()
+            or value.dtype.kind not in "iuf"
+            or not np.isfinite(value)
+        ):
             raise PhotoError(f"the number recogniser's model file has no {name}")
         calibration[name] = float(value)
-    return Network(weights, calibration)
+    return Network(weight_sets, calibration)
+
+
+def _network_prefixes(arrays: dict[str, npt.NDArray[np.generic]]) -> list[str]:
+    """The array-name prefix of each network a version 3 file holds."""
+    count = arrays.get(NETWORK_COUNT_NAME)
+    if count is None or count.shape != () or count.dtype.kind not in "iu":
+        raise PhotoError("the number recogniser's model file does not say how many networks")
+    if not 1 <= int(count) <= MAX_NETWORKS:
+        raise PhotoError(
+            f"the number recogniser's model file holds {int(count)} networks "
+            f"(1 to {MAX_NETWORKS} are read)"
+        )
+    return [f"net{index}_" for index in range(int(count))]
+
+
+def _weights(arrays: dict[str, npt.NDArray[np.generic]], prefix: str) -> Weights:
+    """One network's weights, their names prefixed `prefix` in the file, each checked."""
+    weights: Weights = {}
+    for name, shape in weight_shapes().items():
+        array = arrays.get(prefix + name)
+        if (
+            array is None
+            or array.shape != shape
+            or array.dtype.kind != "f"
+            or not np.all(np.isfinite(array))
+        ):
+            raise PhotoError(f"the number recogniser's model file has no usable {prefix}{name}")
+        weights[name] = array.astype(np.float32)
+    return weights
 
 
 @cache

@@ -231,15 +231,15 @@ def import_weights(model: Any, weights: dict[str, FloatArray]) -> None:
         model.output.bias.copy_(torch.from_numpy(weights["output_bias"]))
 
 
-def calibrate(network: Network) -> dict[str, float]:
-    """The reader's thresholds, measured on held-out boards read jointly: the unsure margin
-    just above every wrong cell's margin, the settled costs (per cell on the mean and for
-    the dearest cell) above what boards read right cost."""
+def calibrate(network: Network, boards: int = HELD_OUT_BOARDS) -> dict[str, float]:
+    """The reader's thresholds, measured on `boards` held-out boards read jointly: the
+    unsure margin just above every wrong cell's margin, the settled costs (per cell on the
+    mean and for the dearest cell) above what boards read right cost."""
     wrong_margins: list[float] = []
     right_margins: list[float] = []
     board_costs: list[float] = []
     right_cell_costs: list[float] = []
-    seeds = range(FIRST_BOARD_SEED - HELD_OUT_BOARDS, FIRST_BOARD_SEED)
+    seeds = range(FIRST_BOARD_SEED - boards, FIRST_BOARD_SEED)
     for seed in seeds:
         pictures, measures, numbers = _held_out_board(seed)
         count = len(numbers)
@@ -305,14 +305,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.start_from is not None:
         with args.start_from.open("rb") as stream:
             starting = load_network(stream)
-        start = starting.weights
+        if len(starting.weight_sets) != 1:
+            parser.error("--start-from takes a model of one network, not an ensemble")
+        start = starting.weight_sets[0]
         kept = dict(starting.calibration) if args.keep_calibration else None
     pictures, measures, labels = gather_cached(
         args.cells_cache, args.boards, args.photos, args.first_board
     )
     assert labels.max() < CLASS_COUNT
     weights = train(pictures, measures, labels, args.epochs, initial=start, max_rate=args.max_rate)
-    network = Network(weights, dict.fromkeys(CALIBRATION_NAMES, 0.0))
+    network = Network((weights,), dict.fromkeys(CALIBRATION_NAMES, 0.0))
     calibration = calibrate(network)
     if kept is not None:
         # The held-out boards include the hardest styles (numerals pressed in, grained
@@ -325,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     print("calibration:", {k: round(v, 3) for k, v in calibration.items()}, flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("wb") as stream:
-        Network(weights, calibration).save(stream)
+        Network((weights,), calibration).save(stream)
     kib = args.out.stat().st_size / 1024
     print(f"saved {args.out} ({kib:.0f} KiB) in {time.perf_counter() - began:.0f} s")
     return 0

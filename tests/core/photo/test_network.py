@@ -27,14 +27,37 @@ from core.photo.network import (
 )
 
 
-def random_network(seed: int = 0) -> Network:
+def random_weights(seed: int) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
-    weights = {
+    return {
         name: rng.normal(0, 0.2, size=shape).astype(np.float32)
         for name, shape in weight_shapes().items()
     }
-    calibration = {name: float(index + 1) for index, name in enumerate(CALIBRATION_NAMES)}
-    return Network(weights, calibration)
+
+
+CALIBRATION = {name: float(index + 1) for index, name in enumerate(CALIBRATION_NAMES)}
+
+
+def random_network(seed: int = 0, networks: int = 1) -> Network:
+    return Network(tuple(random_weights(seed + index) for index in range(networks)), CALIBRATION)
+
+
+def assert_reads_alike(loaded: Network, network: Network) -> None:
+    """The same log-probabilities, but what float16 storage moves (never the ranking of
+    clear winners)."""
+    pictures, measures = random_inputs()
+    np.testing.assert_allclose(
+        loaded.log_probabilities(pictures, measures),
+        network.log_probabilities(pictures, measures),
+        atol=0.05,
+    )
+
+
+def random_inputs(cells: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(2)
+    pictures = rng.random((cells, CHANNELS, INPUT_SIDE, INPUT_SIDE), dtype=np.float32)
+    measures = rng.random((cells, MEASURE_COUNT), dtype=np.float32)
+    return pictures, measures
 
 
 def saved(network: Network) -> bytes:
@@ -94,16 +117,55 @@ def test_a_saved_network_loads_with_its_calibration_and_the_same_scores() -> Non
     network = random_network()
     loaded = load_network(io.BytesIO(saved(network)))
     assert loaded.calibration == network.calibration
-    rng = np.random.default_rng(2)
-    pictures = rng.random((3, CHANNELS, INPUT_SIDE, INPUT_SIDE), dtype=np.float32)
-    measures = rng.random((3, MEASURE_COUNT), dtype=np.float32)
+    pictures, measures = random_inputs()
     log_probabilities = loaded.log_probabilities(pictures, measures)
     assert log_probabilities.shape == (3, CLASS_COUNT)
     np.testing.assert_allclose(np.exp(log_probabilities).sum(axis=1), 1.0, rtol=1e-4)
-    # float16 storage moves the scores a little, never the ranking of clear winners
-    np.testing.assert_allclose(
-        log_probabilities, network.log_probabilities(pictures, measures), atol=0.05
+    assert_reads_alike(loaded, network)
+
+
+def test_an_ensemble_reads_the_mean_of_its_networks_probabilities() -> None:
+    ensemble = random_network(seed=3, networks=2)
+    pictures, measures = random_inputs(cells=5)
+    alone = [
+        Network((weights,), CALIBRATION).log_probabilities(pictures, measures)
+        for weights in ensemble.weight_sets
+    ]
+    # log((p + q) / 2), in float64 and without leaving logs (tiny probabilities underflow)
+    expected = np.logaddexp(alone[0].astype(np.float64), alone[1].astype(np.float64)) - np.log(2)
+    together = ensemble.log_probabilities(pictures, measures)
+    np.testing.assert_allclose(together, expected, atol=1e-5)
+    np.testing.assert_allclose(np.exp(together).sum(axis=1), 1.0, rtol=1e-4)
+    # the networks disagree, so the mean is neither one of them
+    assert not np.allclose(together, alone[0], atol=1e-3)
+
+
+def test_a_saved_ensemble_loads_with_every_network() -> None:
+    ensemble = random_network(seed=5, networks=3)
+    loaded = load_network(io.BytesIO(saved(ensemble)))
+    assert len(loaded.weight_sets) == 3
+    assert_reads_alike(loaded, ensemble)
+
+
+def test_a_version_2_file_of_one_network_still_loads() -> None:
+    # What the trainer wrote before ensembles: one network, its arrays unprefixed.
+    network = random_network(seed=7)
+    arrays: dict[str, np.ndarray] = {"format_version": np.array(2)}
+    arrays.update(
+        (name, array.astype(np.float16)) for name, array in network.weight_sets[0].items()
     )
+    arrays.update((name, np.array(value)) for name, value in CALIBRATION.items())
+    stream = io.BytesIO()
+    np.savez_compressed(stream, **arrays)
+    loaded = load_network(io.BytesIO(stream.getvalue()))
+    assert len(loaded.weight_sets) == 1
+    assert_reads_alike(loaded, network)
+
+
+@pytest.mark.parametrize("count", [0, 5])
+def test_a_model_of_too_few_or_too_many_networks_is_not_made(count: int) -> None:
+    with pytest.raises(ValueError, match="networks"):
+        Network(tuple(random_weights(index) for index in range(count)), CALIBRATION)
 
 
 def test_the_shipped_network_loads_from_the_package() -> None:
@@ -137,15 +199,30 @@ def replaced(data: bytes, name: str, value: np.ndarray) -> bytes:
         (lambda data: b"not a zip file at all", "damaged"),
         (lambda data: without(data, "format_version"), "another version"),
         (lambda data: replaced(data, "format_version", np.array(1)), "another version"),
-        (lambda data: without(data, "conv0_weights"), "conv0_weights"),
-        (lambda data: replaced(data, "hidden_bias", np.zeros(3)), "hidden_bias"),
-        (lambda data: replaced(data, "output_bias", np.full(CLASS_COUNT, np.nan)), "output_bias"),
+        (lambda data: replaced(data, "format_version", np.array("3")), "another version"),
+        (lambda data: without(data, "net0_conv0_weights"), "net0_conv0_weights"),
+        (lambda data: without(data, "net1_conv2_bias"), "net1_conv2_bias"),
+        (lambda data: replaced(data, "net0_hidden_bias", np.zeros(3)), "net0_hidden_bias"),
+        (
+            lambda data: replaced(data, "net1_output_bias", np.full(CLASS_COUNT, np.nan)),
+            "net1_output_bias",
+        ),
+        (
+            lambda data: replaced(data, "net0_output_bias", np.array(["x"] * CLASS_COUNT)),
+            "net0_output_bias",
+        ),
+        (lambda data: without(data, "network_count"), "how many networks"),
+        (lambda data: replaced(data, "network_count", np.array(0)), "holds 0 networks"),
+        (lambda data: replaced(data, "network_count", np.array(9)), "holds 9 networks"),
+        (lambda data: replaced(data, "network_count", np.array(2.0)), "how many networks"),
+        (lambda data: replaced(data, "network_count", np.array(3)), "net2_"),
         (lambda data: without(data, "unsure_margin"), "unsure_margin"),
+        (lambda data: replaced(data, "unsure_margin", np.array("1.4")), "unsure_margin"),
     ],
 )
 def test_a_damaged_model_file_is_one_photo_error(damage, said: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(PhotoError, match=said) as raised:
-        load_network(io.BytesIO(damage(saved(random_network()))))
+        load_network(io.BytesIO(damage(saved(random_network(networks=2)))))
     assert "\n" not in str(raised.value)
 
 

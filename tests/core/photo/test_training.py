@@ -3,6 +3,7 @@ runs by hand; these check what it is built from)."""
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -63,7 +64,7 @@ def test_the_exported_weights_score_as_the_trained_model_does() -> None:
         expected = torch.log_softmax(
             model(torch.from_numpy(pictures), torch.from_numpy(measures)), dim=1
         ).numpy()
-    network = Network(export_weights(model), dict.fromkeys(CALIBRATION_NAMES, 0.0))
+    network = Network((export_weights(model),), dict.fromkeys(CALIBRATION_NAMES, 0.0))
     np.testing.assert_allclose(network.log_probabilities(pictures, measures), expected, atol=1e-5)
 
 
@@ -77,3 +78,41 @@ def test_cached_cells_are_read_back_and_redrawn_for_other_counts(tmp_path: Path)
     more = train.gather_cached(cache, boards=3, photos=0)
     assert len(more[2]) > len(drawn[2])
     assert len(train.gather_cached(cache, boards=3, photos=0)[2]) == len(more[2])
+
+
+def test_networks_are_joined_into_one_model_calibrated_again(tmp_path: Path) -> None:
+    from core.photo.network import MODEL_NAME, MODEL_PACKAGE, load_network, shipped_network
+    from core.photo.training import ensemble
+
+    shipped = resources.files(MODEL_PACKAGE).joinpath(MODEL_NAME)
+    with resources.as_file(shipped) as path:
+        out = tmp_path / "joined.npz"
+        assert ensemble.main([str(path), str(path), "--out", str(out), "--held-out", "6"]) == 0
+    with out.open("rb") as stream:
+        joined = load_network(stream)
+    alone = shipped_network()
+    assert len(joined.weight_sets) == 2 * len(alone.weight_sets)
+    assert set(joined.calibration) == set(CALIBRATION_NAMES)
+    # a network joined with itself reads as it does alone (float16 storage aside)
+    pictures, measures, _ = draw_board(3, numbers=list(range(9)))
+    np.testing.assert_allclose(
+        joined.log_probabilities(pictures, measures),
+        alone.log_probabilities(pictures, measures),
+        atol=0.05,
+    )
+
+
+def test_joining_a_file_that_is_no_model_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from core.photo.training import ensemble
+
+    other = tmp_path / "notes.npz"
+    other.write_bytes(b"not a model")
+    with pytest.raises(SystemExit) as exited:
+        ensemble.main([str(other), "--out", str(tmp_path / "out.npz")])
+    assert exited.value.code == 1
+    said = capsys.readouterr().err
+    assert said.startswith("ensemble: the number recogniser's model file is damaged")
+    assert said.count("\n") == 1
+    assert not (tmp_path / "out.npz").exists()
