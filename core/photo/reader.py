@@ -149,8 +149,8 @@ class PhotoReading:
 
 
 def unsure_below() -> float:
-    """The confidence under which a cell is marked unsure (about 0.8 with the shipped
-    network): the one that a margin of `unsure_margin` gives."""
+    """The confidence under which a cell is marked unsure (about 0.95 with the shipped
+    model): the one that a margin of `unsure_margin` gives."""
     return _logistic(shipped_network().calibration["unsure_margin"])
 
 
