@@ -18,11 +18,12 @@ and takes the larger bound (`MirrorLookup`).
 A table is built by a breadth-first search over (placement, blank cell), layer by layer, where
 the blank wandering among the other tiles costs nothing: every cell the blank can reach
 without moving a group tile gets the same distance at once. The compiled twin
-(`core._search.build_table`) runs the same layers in less memory (a bit per placement and
-blank cell, and the layer as a bit per placement); the pure one here is the reference.
-When several tables are missing the compiled builds run side by side (they release the GIL),
-on worker threads, so the calling thread stays free to hear Ctrl+C; each table is stored as
-soon as it is built.
+(`core._search.build_table`) runs the same layers in less memory (2 bits per placement and
+blank cell: reached, and expanded or the parity of its depth; the layer as a bit per
+placement), each layer split over every core, as is its compaction; the pure one here is
+the reference. When several tables are missing the compiled builds run side by side (they
+release the GIL), on worker threads, so the calling thread stays free to hear Ctrl+C; each
+table is stored as soon as it is built.
 
 A table is kept compact, in 2 bits an entry (`compact_pure`, compiled `compact_table`): an
 entry is the group's taxicab distance plus twice an excess, lowered where needed so that a
@@ -637,8 +638,10 @@ def load(
             )
         group_poll = progress.poll_for(number)
         if not exact:
-            builder = build_table_pure if engine is None else engine.build_table
-            exact = builder(width, height, cell, group, group_poll)
+            if engine is None:
+                exact = build_table_pure(width, height, cell, group, group_poll)
+            else:
+                exact = engine.build_table(width, height, cell, group, group_poll, _cores())
         if exact is None:
             return None
         built = _states_to_reach(cell_count, len(group), len(exact))
@@ -646,8 +649,10 @@ def load(
         def compact_poll(looked_at: int, _to_reach: int) -> bool:
             return group_poll(built + looked_at, 0)
 
-        compact = compact_pure if engine is None else engine.compact_table
-        made = compact(width, height, group, exact, compact_poll)
+        if engine is None:
+            made = compact_pure(width, height, group, exact, compact_poll)
+        else:
+            made = engine.compact_table(width, height, group, exact, compact_poll, _cores())
         if made is None:
             return None
         path = cache_path(width, height, cell, group)
@@ -671,6 +676,12 @@ def load(
     databases = PatternDatabases(width, height, blank_cell, groups, tuple(tables))
     _loaded[key] = databases
     return databases
+
+
+def _cores() -> int:
+    """The threads a compiled build or compaction splits its work over: every core. Two
+    builds side by side share them; the longer one has them to itself once the other ends."""
+    return os.cpu_count() or 1
 
 
 #: How long the calling thread waits on the builds at a time: signals (Ctrl+C) are handled

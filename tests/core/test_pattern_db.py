@@ -95,11 +95,14 @@ def test_both_twins_build_the_same_table(
     compiled: Compiled, width: int, height: int, blank_cell: int, group: tuple[int, ...]
 ) -> None:
     pure = build_table_pure(width, height, blank_cell, group)
-    assert compiled.search.build_table(width, height, blank_cell, group, None) == pure
     compact = compact_pure(width, height, group, pure)
     assert compact is not None
     assert len(compact) == (len(pure) + 3) // 4
-    assert compiled.search.compact_table(width, height, group, pure, None) == compact
+    # Work split over threads (in chunks: 4x2's table holds several) gives the
+    # same bytes as one thread and as the pure twin.
+    for threads in (1, 2, 3):
+        assert compiled.search.build_table(width, height, blank_cell, group, None, threads) == pure
+        assert compiled.search.compact_table(width, height, group, pure, None, threads) == compact
     if len(pure) <= GROUND_TRUTH_ENTRIES:
         assert_largest_consistent_lower_bound(width, height, group, pure, compact)
 
