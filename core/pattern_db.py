@@ -25,6 +25,10 @@ the reference. When several tables are missing the compiled builds run side by s
 release the GIL), on worker threads, so the calling thread stays free to hear Ctrl+C; each
 table is stored as soon as it is built.
 
+On a 4x4 a goal blank in a corner gets Korf and Felner's 7-8 split (`partition`): its
+8-tile table is 130 MB once compact and takes minutes to build, once, and halves the nodes
+of the budget's 7-7-1. Edge and middle goals keep 7-7-1.
+
 A table is kept compact, in 2 bits an entry (`compact_pure`, compiled `compact_table`): an
 entry is the group's taxicab distance plus twice an excess, lowered where needed so that a
 move changes the excess by at most one, and the excess is stored mod 3. The search tracks
@@ -81,7 +85,8 @@ _HEADER = struct.Struct("<8sHBBBBQI")
 UNREACHED = 255
 
 #: The largest table (placements of one group) each twin builds. The compiled twin builds
-#: 7-7-1 for the 15-puzzle (core.settings). Pure Python walks about a million (placement,
+#: 7-7-1 for the 15-puzzle (core.settings), but 7-8 for a goal blank in a corner (an 8-tile
+#: table over the budget, `_halves_of_four_by_four`). Pure Python walks about a million (placement,
 #: blank) states a minute, so the reference stays with groups of three or four tiles: still
 #: admissible and optimal, only weaker, so large boards search longer.
 COMPILED_MAX_ENTRIES = settings.COMPILED_MAX_ENTRIES
@@ -102,6 +107,9 @@ _FIVE_BY_FIVE_CORNER_GROUPS = (
     (10, 11, 15, 16, 20, 21),
     (17, 18, 19, 22, 23, 24),
 )
+#: The 4x4's corner cells. A goal blank in one gets Korf and Felner's 7-8 split of the
+#: 15-puzzle at the full budget (`partition`); the others keep 7-7-1.
+_FOUR_BY_FOUR_CORNERS = (0, 3, 12, 15)
 
 #: Called during a build with (states reached so far, states to reach); returns True to stop.
 BuildPoll = Callable[[int, int], bool]
@@ -152,8 +160,9 @@ def partition(
     width: int, height: int, blank_cell: int, max_entries: int
 ) -> tuple[tuple[int, ...], ...]:
     """Split the goal cells other than `blank_cell` into groups of compact shape, each as
-    large as `max_entries` placements allow (7-7-1 for 4x4 at the compiled budget; a group
-    of every tile, an exact table, for boards of up to 11 cells)."""
+    large as `max_entries` placements allow (7-7-1 for 4x4 at the compiled budget, 7-8 for
+    a goal blank in a corner; a group of every tile, an exact table, for boards of up to 11
+    cells)."""
     cell_count = width * height
     cells = [cell for cell in range(cell_count) if cell != blank_cell]
     if not cells:
@@ -172,7 +181,22 @@ def partition(
         size += 1
     if (width, height, blank_cell, size) == (5, 5, 0, 6):
         return _FIVE_BY_FIVE_CORNER_GROUPS
+    if (width, height, size) == (4, 4, 7) and blank_cell in _FOUR_BY_FOUR_CORNERS:
+        return _halves_of_four_by_four(blank_cell)
     return tuple(tuple(cells[start : start + size]) for start in range(0, len(cells), size))
+
+
+def _halves_of_four_by_four(blank_cell: int) -> tuple[tuple[int, ...], ...]:
+    """Korf and Felner's 7-8 split of the 15-puzzle: the two rows holding the goal blank
+    (7 tiles) and the other two (8 tiles, 518,918,400 placements: 130 MB once compact, over
+    `COMPILED_MAX_ENTRIES`). It halves the nodes of 7-7-1 (whose 1-tile group adds next to
+    nothing); its 8-tile table is built once, on every core, and serves every corner goal
+    (turned onto cell 0's, `serving_cell`). Edge and middle goals keep 7-7-1: with their
+    own 7-tile tables they would bring every goal's tables to 173 MB."""
+    blank_half = range(0, 8) if blank_cell < 8 else range(8, 16)
+    near = tuple(cell for cell in blank_half if cell != blank_cell)
+    far = tuple(cell for cell in range(16) if cell not in blank_half)
+    return (near, far)
 
 
 def _region(start: int, occupied: int, neighbours: Sequence[Sequence[int]]) -> list[int]:
