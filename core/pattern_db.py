@@ -444,7 +444,7 @@ def table_cell(width: int, height: int, blank_cell: int, group: Sequence[int]) -
     """The goal blank cell `group`'s table is built and cached for: the smallest cell the
     blank reaches from `blank_cell` at the goal without moving a group tile. A build starts
     with the blank anywhere in that region, so every goal blank in it gives the same table:
-    on a 4x4, the corner, edge and middle sets share the table of the bottom rows."""
+    on a 4x4, the edge and middle sets share the table of the bottom rows (7-7-1)."""
     return min(_region(blank_cell, _mask(group), neighbour_cells(width, height)))
 
 
