@@ -4,12 +4,13 @@ Prints Markdown tables: time (wall and CPU) and nodes per board, nodes per secon
 length checked against the published one and every solution replayed to the goal. Baselines
 in the same run: the pure-Python twin on the same 8-puzzles, and Python's sorted() on a
 million numbers as the machine's yardstick. The pattern databases are built first into a
-fresh folder (their build time and size are printed), unless --cache-dir names a folder
-holding them already. Before a goal's boards are timed, one solve of a board a slide from
-the goal is timed apart: it reads the tables from disk and builds what the search builds
-on first use, which the boards' times then leave out. --pure-korf N runs the pure-Python
-twin on the N Korf instances with the shortest published lengths, on the same tables as
-the compiled twin (the pure twin would build smaller ones of its own). --korf-blank-last
+fresh folder (their size, build time and CPU time over every thread are printed), unless
+--cache-dir names a folder holding them already. Before a goal's boards are timed, one
+solve of a board a slide from the goal is timed apart: it reads the tables from disk and
+builds what the search builds on first use, which the boards' times then leave out.
+--pure-korf N runs the pure-Python twin on the N Korf instances with the shortest published
+lengths, on the same tables as the compiled twin (the pure twin would build smaller ones of
+its own). --korf-blank-last
 runs Korf's 100 turned a half turn onto the blank-last goal (each instance's published
 length stays its length): the blank-last goal's own search, whatever tables serve it. --max-length L
 searches with the move automaton of the redundant step sequences up to L steps, generated
@@ -69,15 +70,17 @@ def sorted_yardstick() -> float:
 def build_databases(goal: Board) -> None:
     pattern_db.forget_loaded()
     before = {path: path.stat().st_size for path in pattern_db.cache_dir().glob("*.pdb")}
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     search.prepare_databases(goal)
     seconds = time.perf_counter() - started
+    cpu = time.process_time() - started_cpu
     after = {path: path.stat().st_size for path in pattern_db.cache_dir().glob("*.pdb")}
     new = {path: size for path, size in after.items() if path not in before}
     blank = goal.blank_index
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"| {goal.width}x{goal.height}, goal blank in cell {blank} | {len(new)} | "
-        f"{sum(new.values()) / 1e6:.1f} MB | {seconds:.1f} s |"
+        f"{sum(new.values()) / 1e6:.1f} MB | {seconds:.1f} s | {cpu:.1f} s | {load:.2f} |"
     )
 
 
@@ -328,8 +331,8 @@ def main() -> None:
     if arguments.max_length is not None:
         use_automaton_up_to(arguments.max_length)
     print("\n### Pattern databases (compiled twin)\n")
-    print("| shape and goal | tables | size | build |")
-    print("| --- | ---: | ---: | ---: |")
+    print("| shape and goal | tables | size | build | CPU (every thread) | load after |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     build_databases(Board.solved(3, 3))
     if arguments.korf or arguments.pure_korf:
         build_databases(Board.solved(4, 4, blank_first=True))

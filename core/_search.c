@@ -33,6 +33,9 @@ typedef struct {
     int neighbours[MAX_CELLS][4];
     /* The step that takes the blank to each neighbour. */
     int steps[MAX_CELLS][4];
+    /* Cell masks: the board, its first and last columns, each cell's neighbours. */
+    uint32_t all_cells, first_column, last_column;
+    uint32_t neighbour_mask[MAX_CELLS];
 } Grid;
 
 static void grid_init(Grid *grid, int width, int height) {
@@ -60,24 +63,28 @@ static void grid_init(Grid *grid, int width, int height) {
         }
         grid->neighbour_count[cell] = count;
     }
-}
-
-/* Set bits of every byte value, so counting the bits of a cell mask takes a few loads where
- * the compiler has no builtin. */
-static uint8_t byte_bits[256];
-
-static void byte_bits_init(void) {
-    for (int value = 1; value < 256; value++) {
-        byte_bits[value] = (uint8_t)(byte_bits[value >> 1] + (value & 1));
+    grid->all_cells = grid->first_column = grid->last_column = 0;
+    for (int cell = 0; cell < grid->cell_count; cell++) {
+        grid->all_cells |= 1u << cell;
+        if (cell % width == 0) grid->first_column |= 1u << cell;
+        if (cell % width == width - 1) grid->last_column |= 1u << cell;
+        grid->neighbour_mask[cell] = 0;
+        for (int k = 0; k < grid->neighbour_count[cell]; k++) {
+            grid->neighbour_mask[cell] |= 1u << grid->neighbours[cell][k];
+        }
     }
 }
 
+/* Set bits of a cell mask. The builtin is the processor's instruction only where the build
+ * enables it (not by default on x86-64: there it calls a library routine), so the counting is
+ * done here by adding bits in parallel. */
 static inline int bit_count(uint32_t bits) {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__)
     return __builtin_popcount(bits);
 #else
-    return byte_bits[bits & 0xFFu] + byte_bits[(bits >> 8) & 0xFFu] +
-           byte_bits[(bits >> 16) & 0xFFu] + byte_bits[bits >> 24];
+    bits = bits - ((bits >> 1) & 0x55555555u);
+    bits = (bits & 0x33333333u) + ((bits >> 2) & 0x33333333u);
+    return (int)((((bits + (bits >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 #endif
 }
 
@@ -106,24 +113,10 @@ static inline uint32_t rank_placement(const uint8_t *positions, int size, int ce
     return index;
 }
 
-static void unrank_placement(uint32_t index, int size, int cell_count, uint8_t *positions) {
-    int digits[MAX_CELLS];
-    for (int order = size - 1; order >= 0; order--) {
-        uint32_t radix = (uint32_t)(cell_count - order);
-        digits[order] = (int)(index % radix);
-        index /= radix;
-    }
-    uint8_t free_cells[MAX_CELLS];
-    for (int cell = 0; cell < cell_count; cell++) free_cells[cell] = (uint8_t)cell;
-    for (int order = 0; order < size; order++) {
-        int digit = digits[order];
-        positions[order] = free_cells[digit];
-        memmove(free_cells + digit, free_cells + digit + 1, (size_t)(cell_count - order - digit - 1));
-    }
-}
-
-/* A walk over placements in index order: the placement after the last one by stepping its
- * digits (mostly the last), any other by unranking, which divides once a digit. */
+/* A walk over placements in increasing index order: the next placement's digits are the
+ * last one's plus the difference, carried (mostly the last digit or two change), and only
+ * the positions from the first changed digit on are found again. Any other placement is
+ * unranked, which divides once a digit. */
 typedef struct {
     uint32_t index;
     int started;
@@ -132,51 +125,37 @@ typedef struct {
 } PlacementWalk;
 
 static const uint8_t *walk_to(PlacementWalk *walk, uint32_t index, int size, int cell_count) {
-    if (walk->started && index == walk->index + 1) {
-        int order = size - 1;
-        while (order > 0 && walk->digits[order] + 1 == cell_count - order) {
-            walk->digits[order--] = 0;
-        }
-        walk->digits[order]++;
-        uint32_t taken = 0;
-        for (int earlier = 0; earlier < order; earlier++) taken |= 1u << walk->positions[earlier];
-        for (; order < size; order++) {
-            uint32_t free_cells = ~taken;
-            for (int skip = walk->digits[order]; skip > 0; skip--) free_cells &= free_cells - 1u;
-            walk->positions[order] = (uint8_t)count_trailing_zeros(free_cells);
-            taken |= 1u << walk->positions[order];
+    int order = 0;
+    if (walk->started && index > walk->index) {
+        uint64_t carry = index - walk->index;
+        for (order = size - 1;; order--) {
+            uint64_t radix = (uint64_t)(cell_count - order), sum = walk->digits[order] + carry;
+            if (sum < radix) {
+                walk->digits[order] = (uint8_t)sum;
+                break;
+            }
+            walk->digits[order] = (uint8_t)(sum % radix);
+            carry = sum / radix;
         }
     } else {
         uint32_t rest = index;
-        for (int order = size - 1; order >= 0; order--) {
-            uint32_t radix = (uint32_t)(cell_count - order);
-            walk->digits[order] = (uint8_t)(rest % radix);
+        for (int digit = size - 1; digit >= 0; digit--) {
+            uint32_t radix = (uint32_t)(cell_count - digit);
+            walk->digits[digit] = (uint8_t)(rest % radix);
             rest /= radix;
         }
-        unrank_placement(index, size, cell_count, walk->positions);
+    }
+    uint32_t taken = 0;
+    for (int earlier = 0; earlier < order; earlier++) taken |= 1u << walk->positions[earlier];
+    for (; order < size; order++) {
+        uint32_t free_cells = ~taken;
+        for (int skip = walk->digits[order]; skip > 0; skip--) free_cells &= free_cells - 1u;
+        walk->positions[order] = (uint8_t)count_trailing_zeros(free_cells);
+        taken |= 1u << walk->positions[order];
     }
     walk->index = index;
     walk->started = 1;
     return walk->positions;
-}
-
-/* Every cell the blank reaches from `start` without entering an occupied cell, as a mask. */
-static uint32_t blank_region(const Grid *grid, int start, uint32_t occupied) {
-    uint32_t region = 1u << start, frontier = region;
-    while (frontier) {
-        uint32_t grown = 0;
-        while (frontier) {
-            int cell = 0;
-            while (!(frontier & (1u << cell))) cell++;
-            frontier &= frontier - 1u;
-            for (int k = 0; k < grid->neighbour_count[cell]; k++) {
-                grown |= 1u << grid->neighbours[cell][k];
-            }
-        }
-        frontier = grown & ~occupied & ~region;
-        region |= frontier;
-    }
-    return region;
 }
 
 /* Calls poll(first, second) with the GIL held; 0 go on, 1 stop, -1 an exception is set. */
@@ -193,6 +172,166 @@ static long long placements(int cell_count, int size) {
     long long count = 1;
     for (int order = 0; order < size; order++) count *= cell_count - order;
     return count;
+}
+
+static inline void prefetch(const void *address) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(address);
+#else
+    (void)address;
+#endif
+}
+
+/* Work split over threads: a table's build and compaction cut their work into chunks that
+ * each thread claims in turn. Threads share the tables through atomic operations only
+ * (marks are ORs, lowerings a compare-and-swap), so every order of the chunks gives the same
+ * bytes. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static inline uint64_t atomic_or_word(uint64_t *word, uint64_t bits) {
+    return (uint64_t)_InterlockedOr64((volatile long long *)word, (long long)bits);
+}
+static inline uint64_t atomic_load_word(const uint64_t *word) {
+    return *(const volatile uint64_t *)word;
+}
+static inline uint8_t atomic_load_byte(const uint8_t *byte) {
+    return *(const volatile uint8_t *)byte;
+}
+static inline int atomic_replace_byte(uint8_t *byte, uint8_t expected, uint8_t value) {
+    return (uint8_t)_InterlockedCompareExchange8((volatile char *)byte, (char)value,
+                                                 (char)expected) == expected;
+}
+static inline long long atomic_add_count(long long *count, long long amount) {
+    return _InterlockedExchangeAdd64(count, amount);
+}
+static inline int atomic_load_flag(const int *flag) { return *(const volatile int *)flag; }
+static inline void atomic_store_flag(int *flag, int value) { *(volatile int *)flag = value; }
+#else
+static inline uint64_t atomic_or_word(uint64_t *word, uint64_t bits) {
+    return __atomic_fetch_or(word, bits, __ATOMIC_RELAXED);
+}
+static inline uint64_t atomic_load_word(const uint64_t *word) {
+    return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+static inline uint8_t atomic_load_byte(const uint8_t *byte) {
+    return __atomic_load_n(byte, __ATOMIC_RELAXED);
+}
+static inline int atomic_replace_byte(uint8_t *byte, uint8_t expected, uint8_t value) {
+    return __atomic_compare_exchange_n(byte, &expected, value, 0, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED);
+}
+static inline long long atomic_add_count(long long *count, long long amount) {
+    return __atomic_fetch_add(count, amount, __ATOMIC_RELAXED);
+}
+static inline int atomic_load_flag(const int *flag) {
+    return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+}
+static inline void atomic_store_flag(int *flag, int value) {
+    __atomic_store_n(flag, value, __ATOMIC_RELEASE);
+}
+#endif
+
+/* Lowers `*byte` to `value` unless it is already as low; returns whether it lowered it. */
+static inline int lower_byte(uint8_t *byte, uint8_t value) {
+    uint8_t now = atomic_load_byte(byte);
+    while (now > value) {
+        if (atomic_replace_byte(byte, now, value)) return 1;
+        now = atomic_load_byte(byte);
+    }
+    return 0;
+}
+
+#define MAX_THREADS 64
+
+/* Chunks of work run by several threads: `work(parallel, chunk)` for every chunk, each by
+ * whichever thread claims it, returning how much it did (placements looked at); `done`
+ * counts what the work reports for progress. */
+typedef struct Parallel {
+    long long (*work)(struct Parallel *parallel, long long chunk);
+    void *context;
+    long long chunk_count;
+    long long next_chunk;
+    long long done;
+    int stop;
+    /* The most progress reported (0: no limit). */
+    long long progress_cap;
+} Parallel;
+
+static void work_chunks(Parallel *parallel) {
+    while (!atomic_load_flag(&parallel->stop)) {
+        long long chunk = atomic_add_count(&parallel->next_chunk, 1);
+        if (chunk >= parallel->chunk_count) return;
+        parallel->work(parallel, chunk);
+    }
+}
+
+#ifdef _WIN32
+#include <windows.h>
+typedef HANDLE Worker;
+static DWORD WINAPI worker_main(LPVOID parallel) {
+    work_chunks((Parallel *)parallel);
+    return 0;
+}
+static int worker_start(Worker *worker, Parallel *parallel) {
+    *worker = CreateThread(NULL, 0, worker_main, parallel, 0, NULL);
+    return *worker != NULL;
+}
+static void worker_join(Worker worker) {
+    WaitForSingleObject(worker, INFINITE);
+    CloseHandle(worker);
+}
+#else
+#include <pthread.h>
+typedef pthread_t Worker;
+static void *worker_main(void *parallel) {
+    work_chunks((Parallel *)parallel);
+    return NULL;
+}
+static int worker_start(Worker *worker, Parallel *parallel) {
+    return pthread_create(worker, NULL, worker_main, parallel) == 0;
+}
+static void worker_join(Worker worker) { pthread_join(worker, NULL); }
+#endif
+
+/* Runs every chunk of `parallel` on up to `threads` threads, the calling one among them (it
+ * holds no GIL: `*thread_state` is its saved state). Between its own chunks the calling
+ * thread takes the GIL to call poll(progress_base + done, 0), which may stop the work (1;
+ * -1 with an exception set); returns that. A thread that cannot be started leaves its share
+ * to the others. */
+static int run_parallel(Parallel *parallel, int threads, PyObject *poll,
+                        PyThreadState **thread_state, long long progress_base) {
+    Worker workers[MAX_THREADS];
+    int started = 0;
+    for (int extra = 1; extra < threads && extra < MAX_THREADS; extra++) {
+        if (!worker_start(&workers[started], parallel)) break;
+        started++;
+    }
+    int stop = 0;
+    long long until_poll = BUILD_POLL_INTERVAL;
+    while (!stop) {
+        long long chunk = atomic_add_count(&parallel->next_chunk, 1);
+        if (chunk >= parallel->chunk_count) break;
+        until_poll -= parallel->work(parallel, chunk);
+        if (until_poll <= 0 && poll != Py_None) {
+            until_poll = BUILD_POLL_INTERVAL;
+            PyEval_RestoreThread(*thread_state);
+            long long progress = progress_base + atomic_add_count(&parallel->done, 0);
+            if (parallel->progress_cap > 0 && progress > parallel->progress_cap) {
+                progress = parallel->progress_cap;
+            }
+            stop = call_poll(poll, progress, 0);
+            *thread_state = PyEval_SaveThread();
+        }
+    }
+    if (stop) atomic_store_flag(&parallel->stop, stop);
+    for (int worker = 0; worker < started; worker++) worker_join(workers[worker]);
+    return stop;
+}
+
+/* Threads asked for (0 or less: one). */
+static int thread_count(int asked) {
+    if (asked < 1) return 1;
+    return asked < MAX_THREADS ? asked : MAX_THREADS;
 }
 
 /* Compact tables (`compact_table`): 2 bits an entry, four to a byte (entry i in byte i / 4,
@@ -221,29 +360,47 @@ static void digit_weights(int size, int cell_count, int64_t *weights) {
     }
 }
 
+/* How the index of a placement changes when slot `slot`'s tile moves from `from` to `to`
+ * (`earlier`: the cells of the slots before it; `later`: those after it): its digit by
+ * to - from less the earlier tiles between them (more, going back), and each later tile's
+ * between them by one, the way the tile went. */
+static inline int64_t index_change(const int64_t *weights, const int *slot_of, int slot, int from,
+                                   int to, uint32_t earlier, uint32_t later) {
+    int low = from < to ? from : to, high = from < to ? to : from;
+    uint32_t between = ((1u << high) - 1u) & ~((2u << low) - 1u);
+    int way = to > from ? 1 : -1;
+    int64_t change = (int64_t)(to - from - way * bit_count(earlier & between)) * weights[slot];
+    uint32_t passed = later & between;
+    while (passed) {
+        change += way * weights[slot_of[count_trailing_zeros(passed)]];
+        passed &= passed - 1u;
+    }
+    return change;
+}
+
 /* The placements one move of one group tile (into a cell beside it that no group tile
  * holds) leads to from `positions`, numbered `index`, into `moved_indices`; returns how many.
- * Each index is `index` changed, not ranked again: moving slot i's tile from f to t changes
- * its digit by t - f less the earlier tiles between them (more, going back), and each later
- * tile's between them by one, the way the tile went. */
+ * Each index is `index` changed (`index_change`), not ranked again. `upward_only`: only the
+ * moves into a cell numbered higher, which are those to a placement numbered higher (the
+ * moved tile's digit grows, and the later digits weigh less). */
 static int placement_moves(const Grid *grid, const uint8_t *positions, int size, uint32_t index,
-                           const int64_t *weights, uint32_t *moved_indices) {
+                           const int64_t *weights, int upward_only, uint32_t *moved_indices) {
     uint32_t taken = 0;
-    for (int i = 0; i < size; i++) taken |= 1u << positions[i];
+    int slot_of[MAX_CELLS];
+    for (int slot = 0; slot < size; slot++) {
+        taken |= 1u << positions[slot];
+        slot_of[positions[slot]] = slot;
+    }
     uint32_t earlier = 0;
     int count = 0;
-    for (int i = 0; i < size; i++) {
-        int from = positions[i];
-        for (int k = 0; k < grid->neighbour_count[from]; k++) {
-            int to = grid->neighbours[from][k];
-            if (taken & (1u << to)) continue;
-            int low = from < to ? from : to, high = from < to ? to : from;
-            uint32_t between = ((1u << high) - 1u) & ~((2u << low) - 1u);
-            int way = to > from ? 1 : -1;
-            int64_t change = (int64_t)(to - from - way * bit_count(earlier & between)) * weights[i];
-            for (int j = i + 1; j < size; j++) {
-                if (between & (1u << positions[j])) change += way * weights[j];
-            }
+    for (int slot = 0; slot < size; slot++) {
+        int from = positions[slot];
+        uint32_t later = taken & ~earlier & ~(1u << from);
+        uint32_t into = grid->neighbour_mask[from] & ~taken;
+        if (upward_only) into &= ~((2u << from) - 1u);
+        for (; into; into &= into - 1u) {
+            int to = count_trailing_zeros(into);
+            int64_t change = index_change(weights, slot_of, slot, from, to, earlier, later);
             moved_indices[count++] = (uint32_t)((int64_t)index + change);
         }
         earlier |= 1u << from;
@@ -298,24 +455,6 @@ static int exact_value(const Grid *grid, const uint8_t *packed, const uint8_t *g
     return -1;
 }
 
-/* A free cell's rank among the cells `taken` leaves free. */
-static inline uint32_t free_rank(int cell, uint32_t taken) {
-    return (uint32_t)(cell - bit_count(taken & ((1u << cell) - 1u)));
-}
-
-/* Marks (placement, every cell of `region`) reached; returns how many cells. */
-static int mark_region(uint64_t *seen, const Grid *grid, uint32_t index, uint32_t free_count,
-                       uint32_t region, uint32_t taken) {
-    int count = 0;
-    for (int cell = 0; cell < grid->cell_count; cell++) {
-        if (!(region & (1u << cell))) continue;
-        uint64_t state = (uint64_t)index * free_count + free_rank(cell, taken);
-        seen[state >> 6] |= 1ull << (state & 63u);
-        count++;
-    }
-    return count;
-}
-
 /* Reads a group (its goal cells, none of them `blank_cell`; -1: no blank cell to avoid) into
  * `cells`; returns its size, or 0 with an exception set. */
 static int parse_group(PyObject *group_object, int cell_count, int blank_cell, uint8_t *cells) {
@@ -350,10 +489,225 @@ static inline int group_distance(const Grid *grid, const uint8_t *positions, con
     return sum;
 }
 
+/* A free cell's rank among the cells `taken` leaves free. */
+static inline uint32_t free_rank(int cell, uint32_t taken) {
+    return (uint32_t)(cell - bit_count(taken & ((1u << cell) - 1u)));
+}
+
+static inline int bit_count_word(uint64_t bits) {
+    return bit_count((uint32_t)bits) + bit_count((uint32_t)(bits >> 32));
+}
+
+/* `cells` and every cell beside one of them. */
+static inline uint32_t grown(const Grid *grid, uint32_t cells) {
+    uint32_t sideways = ((cells << 1) & ~grid->first_column) | ((cells >> 1) & ~grid->last_column);
+    return (cells | sideways | (cells << grid->width) | (cells >> grid->width)) & grid->all_cells;
+}
+
+/* Every cell of `open` the blank reaches from the cells of `start` (open too). */
+static inline uint32_t flood(const Grid *grid, uint32_t start, uint32_t open) {
+    uint32_t region = start, larger;
+    while ((larger = grown(grid, region) & open) != region) region = larger;
+    return region;
+}
+
+/* A table's build (`build_table`): a breadth-first search over states (placement, blank
+ * cell) where the blank's moves among the free cells cost nothing. A state's 2 bits say
+ * whether it was reached and whether it was expanded: */
+enum {
+    STATE_UNREACHED = 0,
+    /* Reached at an even (odd) depth, not yet expanded: at layer d only those of d's
+     * parity are expanded, those reached in the layer have the other one. */
+    STATE_EVEN = 1,
+    STATE_ODD = 2,
+    STATE_EXPANDED = 3,
+};
+
+/* A state's 2 bits sit at (placement * free cells + the blank's rank among them) * 2 of
+ * `states`. A layer is a bit per placement: those with a state reached at that depth. */
+typedef struct {
+    Grid grid;
+    int size, depth;
+    uint32_t free_count;
+    int64_t weights[MAX_CELLS];
+    uint64_t *states, *layer, *following;
+    uint8_t *table;
+    long long layer_words, following_size;
+} TableBuild;
+
+/* Placements of a layer claimed at a time: 64 a word. */
+#define LAYER_CHUNK_WORDS 256
+
+/* The low bit of every state's 2 bits in a word. */
+#define STATE_LOW_BITS 0x5555555555555555ull
+
+/* The `count` bits (up to 64) of `bits` from bit `at` on. */
+static inline uint64_t read_field(const uint64_t *bits, uint64_t at, uint32_t count) {
+    size_t word = (size_t)(at >> 6);
+    unsigned shift = (unsigned)(at & 63u);
+    uint64_t value = atomic_load_word(&bits[word]) >> shift;
+    if (shift + count > 64) value |= atomic_load_word(&bits[word + 1]) << (64 - shift);
+    return count == 64 ? value : value & ((1ull << count) - 1u);
+}
+
+/* ORs `value` (`count` bits) into `bits` from bit `at` on; returns the bits there before. */
+static inline uint64_t or_field(uint64_t *bits, uint64_t at, uint64_t value, uint32_t count) {
+    size_t word = (size_t)(at >> 6);
+    unsigned shift = (unsigned)(at & 63u);
+    uint64_t before = atomic_or_word(&bits[word], value << shift) >> shift;
+    if (shift + count > 64) {
+        before |= atomic_or_word(&bits[word + 1], value >> (64 - shift)) << (64 - shift);
+    }
+    return count == 64 ? before : before & ((1ull << count) - 1u);
+}
+
+/* `code` in the 2 bits of every free cell of `region` (ranked among those `taken` leaves). */
+static inline uint64_t region_codes(uint32_t region, uint32_t taken, uint64_t code) {
+    uint64_t codes = 0;
+    while (region) {
+        int cell = count_trailing_zeros(region);
+        region &= region - 1u;
+        codes |= code << (2 * free_rank(cell, taken));
+    }
+    return codes;
+}
+
+/* `region_codes` for the placement whose tile at `from` moved to `to`, from `below` (for
+ * each cell, the tiles below it before the move): ranks without counting bits. */
+static inline uint64_t moved_region_codes(uint32_t region, const uint8_t *below, int from, int to,
+                                          uint64_t code) {
+    uint64_t codes = 0;
+    while (region) {
+        int cell = count_trailing_zeros(region);
+        region &= region - 1u;
+        int rank = cell - below[cell] + (from < cell) - (to < cell);
+        codes |= code << (2 * rank);
+    }
+    return codes;
+}
+
+typedef struct {
+    uint32_t index, taken;
+    int blank, to;
+    uint64_t state;
+} TileMove;
+
+/* Expands the states of `positions` (numbered `index`) reached at the build's depth: each
+ * move of a group tile into the blank's region reaches the moved placement's region around
+ * the cell the tile left, at the next depth, unless reached before. Returns the states
+ * reached; `*added` counts the placements the next layer gains. */
+static long long expand_placement(TableBuild *build, const uint8_t *positions, uint32_t index,
+                                  long long *added) {
+    const Grid *grid = &build->grid;
+    uint32_t free_count = build->free_count, field = 2 * free_count;
+    uint64_t expanding = (uint64_t)(build->depth % 2 == 0 ? STATE_EVEN : STATE_ODD);
+    uint64_t next_code = STATE_EVEN + STATE_ODD - expanding;
+    uint32_t taken = 0, earlier[MAX_CELLS];
+    int slot_of[MAX_CELLS];
+    for (int slot = 0; slot < build->size; slot++) {
+        earlier[slot] = taken;
+        taken |= 1u << positions[slot];
+        slot_of[positions[slot]] = slot;
+    }
+    /* below[cell]: the tiles in cells numbered lower, so a free cell's rank is cell - below. */
+    uint8_t below[MAX_CELLS];
+    for (int cell = 0, count = 0; cell < grid->cell_count; cell++) {
+        below[cell] = (uint8_t)count;
+        count += (int)(taken >> cell & 1u);
+    }
+    uint32_t open = grid->all_cells & ~taken;
+    uint64_t codes = read_field(build->states, (uint64_t)index * field, field);
+    TileMove moves[MAX_CELLS * 4];
+    int move_count = 0;
+    uint64_t expanded = 0;
+    for (uint32_t left = open; left;) {
+        int blank = count_trailing_zeros(left);
+        uint32_t region = flood(grid, 1u << blank, open);
+        left &= ~region;
+        if ((codes >> (2 * (blank - below[blank])) & 3u) != expanding) continue;
+        expanded |= moved_region_codes(region, below, 0, 0, STATE_EXPANDED);
+        for (uint32_t tiles = grown(grid, region) & taken; tiles; tiles &= tiles - 1u) {
+            int from = count_trailing_zeros(tiles);
+            int slot = slot_of[from];
+            uint32_t later = taken & ~earlier[slot] & ~(1u << from);
+            for (uint32_t into = grid->neighbour_mask[from] & region; into; into &= into - 1u) {
+                int to = count_trailing_zeros(into);
+                TileMove *move = &moves[move_count++];
+                move->index = (uint32_t)((int64_t)index + index_change(build->weights, slot_of,
+                                                                       slot, from, to,
+                                                                       earlier[slot], later));
+                move->taken = taken ^ (1u << from) ^ (1u << to);
+                move->blank = from;
+                move->to = to;
+                /* The cell the tile left: the tiles below it lose the moved one if it went
+                 * up, none otherwise. */
+                int rank = from - below[from] + (to < from ? -1 : 0);
+                move->state = ((uint64_t)move->index * free_count + (uint64_t)rank) * 2;
+                /* Fetched ahead: the moves' states lie far apart in a table far larger than
+                 * the caches, and their fetches overlap instead of waiting one by one. */
+                prefetch(build->states + (move->state >> 6));
+                prefetch(build->following + (move->index >> 6));
+            }
+        }
+    }
+    if (expanded) or_field(build->states, (uint64_t)index * field, expanded, field);
+    long long reached = 0;
+    for (int m = 0; m < move_count; m++) {
+        const TileMove *move = &moves[m];
+        if (read_field(build->states, move->state, 2) != STATE_UNREACHED) continue;
+        uint32_t region = flood(grid, 1u << move->blank, grid->all_cells & ~move->taken);
+        uint64_t marks = moved_region_codes(region, below, move->blank, move->to, next_code);
+        uint64_t before = or_field(build->states, (uint64_t)move->index * field, marks, field);
+        /* Only states reached for the first time count (another thread may have marked
+         * them too): unreached ones were 0 in both bits. */
+        uint64_t held = (before | before >> 1) & STATE_LOW_BITS;
+        uint64_t fresh = marks & ~(held | held << 1);
+        if (!fresh) continue;
+        reached += bit_count_word(fresh);
+        uint64_t bit = 1ull << (move->index & 63u);
+        if (!(atomic_or_word(&build->following[move->index >> 6], bit) & bit)) (*added)++;
+    }
+    return reached;
+}
+
+/* The layer's placements in one chunk of its words, in index order. */
+static long long expand_layer_chunk(Parallel *parallel, long long chunk) {
+    TableBuild *build = parallel->context;
+    long long first = chunk * LAYER_CHUNK_WORDS, last = first + LAYER_CHUNK_WORDS;
+    if (last > build->layer_words) last = build->layer_words;
+    PlacementWalk walk = {0};
+    long long reached = 0, added = 0, expanded = 0;
+    for (long long word = first; word < last; word++) {
+        uint64_t bits = build->layer[word];
+        if (!bits) continue;
+        build->layer[word] = 0;
+        while (bits) {
+            uint32_t index = (uint32_t)(word * 64 + count_trailing_zeros(bits));
+            bits &= bits - 1u;
+            /* Layers come in order of depth, so the first one a placement is in is its
+             * entry; this chunk alone writes it. */
+            if (build->table[index] == UNREACHED) build->table[index] = (uint8_t)build->depth;
+            const uint8_t *positions = walk_to(&walk, index, build->size, build->grid.cell_count);
+            reached += expand_placement(build, positions, index, &added);
+            expanded++;
+        }
+    }
+    atomic_add_count(&parallel->done, reached);
+    atomic_add_count(&build->following_size, added);
+    return expanded;
+}
+
+static void free_build(TableBuild *build) {
+    free(build->states);
+    free(build->layer);
+    free(build->following);
+}
+
 static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
-    int width, height, blank_cell;
+    int width, height, blank_cell, threads = 1;
     PyObject *group_object, *poll;
-    if (!PyArg_ParseTuple(args, "iiiOO", &width, &height, &blank_cell, &group_object, &poll)) {
+    if (!PyArg_ParseTuple(args, "iiiOO|i", &width, &height, &blank_cell, &group_object, &poll,
+                          &threads)) {
         return NULL;
     }
     int cell_count = width * height;
@@ -365,121 +719,65 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     uint8_t start[MAX_CELLS];
     int group_size = parse_group(group_object, cell_count, blank_cell, start);
     if (group_size == 0) return NULL;
-
-    Grid grid;
-    grid_init(&grid, width, height);
     long long entries = placements(cell_count, group_size);
     if (entries > (long long)UINT32_MAX) {
         PyErr_SetString(PyExc_ValueError, "a table's placements must be numbered in 32 bits");
         return NULL;
     }
-    uint32_t free_count = (uint32_t)(cell_count - group_size);
-    /* A state is a placement and the blank's cell, numbered placement * free cells + the
-     * blank's rank among the free cells; a bit each says whether it was reached. A layer is
-     * a bit per placement: those with a blank region first reached at that depth. */
-    size_t state_words = (size_t)((entries * free_count + 63) / 64);
-    size_t layer_words = (size_t)((entries + 63) / 64);
+    TableBuild *build = calloc(1, sizeof(TableBuild));
+    if (build == NULL) return PyErr_NoMemory();
+    grid_init(&build->grid, width, height);
+    build->size = group_size;
+    build->free_count = (uint32_t)(cell_count - group_size);
+    digit_weights(group_size, cell_count, build->weights);
+    /* One word more than the states need: a placement's field is read and written as up to
+     * two words. */
+    size_t state_words = (size_t)((entries * build->free_count * 2 + 63) / 64) + 1;
+    build->layer_words = (entries + 63) / 64;
     PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)entries);
-    uint64_t *seen = calloc(state_words, sizeof(uint64_t));
-    uint64_t *layer = calloc(layer_words, sizeof(uint64_t));
-    uint64_t *following = calloc(layer_words, sizeof(uint64_t));
-    if (result == NULL || seen == NULL || layer == NULL || following == NULL) {
+    build->states = calloc(state_words, sizeof(uint64_t));
+    build->layer = calloc((size_t)build->layer_words, sizeof(uint64_t));
+    build->following = calloc((size_t)build->layer_words, sizeof(uint64_t));
+    if (result == NULL || build->states == NULL || build->layer == NULL ||
+        build->following == NULL) {
         Py_XDECREF(result);
-        free(seen);
-        free(layer);
-        free(following);
+        free_build(build);
+        free(build);
         return PyErr_NoMemory();
     }
-    uint8_t *table = (uint8_t *)PyBytes_AS_STRING(result);
-    memset(table, UNREACHED, (size_t)entries);
+    build->table = (uint8_t *)PyBytes_AS_STRING(result);
+    memset(build->table, UNREACHED, (size_t)entries);
 
     uint32_t occupied = 0;
     for (int i = 0; i < group_size; i++) occupied |= 1u << start[i];
     uint32_t start_index = rank_placement(start, group_size, cell_count);
-    table[start_index] = 0;
-    long long reached =
-        mark_region(seen, &grid, start_index, free_count, blank_region(&grid, blank_cell, occupied),
-                    occupied);
-    layer[start_index >> 6] |= 1ull << (start_index & 63u);
+    uint32_t start_region = flood(&build->grid, 1u << blank_cell, build->grid.all_cells & ~occupied);
+    or_field(build->states, (uint64_t)start_index * build->free_count * 2,
+             region_codes(start_region, occupied, STATE_EVEN), build->free_count * 2);
+    long long reached = bit_count(start_region);
+    build->layer[start_index >> 6] |= 1ull << (start_index & 63u);
 
-    /* Breadth-first over (placement, blank region), layer by layer: the blank wanders its
-     * region for free, so a region is reached (all its cells marked) at once, and expanding
-     * it tries every group tile beside any cell of it. A layer's placement expands each of
-     * its reached regions: one reached earlier only finds states already reached. */
     int stop = 0;
     long long layer_size = 1;
-    PyThreadState *thread_state = NULL;
-    for (int depth = 0; layer_size > 0 && depth < UNREACHED - 1; depth++) {
+    for (int depth = 0; layer_size > 0 && depth < UNREACHED - 1 && !stop; depth++) {
         stop = call_poll(poll, reached, 0);
         if (stop) break;
-        thread_state = PyEval_SaveThread();
-        layer_size = 0;
-        long long until_poll = BUILD_POLL_INTERVAL;
-        for (size_t word = 0; word < layer_words && !stop; word++) {
-            uint64_t bits = layer[word];
-            layer[word] = 0;
-            while (bits) {
-                uint32_t index = (uint32_t)(word * 64 + (size_t)count_trailing_zeros(bits));
-                bits &= bits - 1u;
-                if (--until_poll == 0) {
-                    /* Within a long layer too, so Cancel is heard soon. */
-                    until_poll = BUILD_POLL_INTERVAL;
-                    PyEval_RestoreThread(thread_state);
-                    stop = call_poll(poll, reached, 0);
-                    thread_state = PyEval_SaveThread();
-                }
-                uint8_t positions[MAX_CELLS], moved[MAX_CELLS];
-                int slot_of[MAX_CELLS];
-                unrank_placement(index, group_size, cell_count, positions);
-                uint32_t taken = 0;
-                for (int cell = 0; cell < cell_count; cell++) slot_of[cell] = -1;
-                for (int i = 0; i < group_size; i++) {
-                    taken |= 1u << positions[i];
-                    slot_of[positions[i]] = i;
-                }
-                uint32_t covered = taken;
-                uint32_t all_cells = (1u << cell_count) - 1u;
-                while (covered != all_cells) {
-                    int blank = count_trailing_zeros(~(uint64_t)covered);
-                    uint32_t region = blank_region(&grid, blank, taken);
-                    covered |= region;
-                    uint64_t state = (uint64_t)index * free_count + free_rank(blank, taken);
-                    if (!(seen[state >> 6] & (1ull << (state & 63u)))) continue;
-                    for (int cell = 0; cell < cell_count; cell++) {
-                        if (!(region & (1u << cell))) continue;
-                        for (int k = 0; k < grid.neighbour_count[cell]; k++) {
-                            int tile_cell = grid.neighbours[cell][k];
-                            int slot = slot_of[tile_cell];
-                            if (slot < 0) continue;
-                            memcpy(moved, positions, (size_t)group_size);
-                            moved[slot] = (uint8_t)cell;
-                            uint32_t moved_index = rank_placement(moved, group_size, cell_count);
-                            uint32_t moved_taken = (taken & ~(1u << tile_cell)) | (1u << cell);
-                            uint64_t moved_state = (uint64_t)moved_index * free_count +
-                                                   free_rank(tile_cell, moved_taken);
-                            if (seen[moved_state >> 6] & (1ull << (moved_state & 63u))) continue;
-                            if (table[moved_index] == UNREACHED) {
-                                table[moved_index] = (uint8_t)(depth + 1);
-                            }
-                            reached += mark_region(seen, &grid, moved_index, free_count,
-                                                   blank_region(&grid, tile_cell, moved_taken),
-                                                   moved_taken);
-                            following[moved_index >> 6] |= 1ull << (moved_index & 63u);
-                            layer_size++;
-                        }
-                    }
-                }
-            }
-        }
+        build->depth = depth;
+        build->following_size = 0;
+        Parallel parallel = {expand_layer_chunk, build, 0, 0, 0, 0, 0};
+        parallel.chunk_count = (build->layer_words + LAYER_CHUNK_WORDS - 1) / LAYER_CHUNK_WORDS;
+        PyThreadState *thread_state = PyEval_SaveThread();
+        stop = run_parallel(&parallel, thread_count(threads), poll, &thread_state, reached);
         PyEval_RestoreThread(thread_state);
-        if (stop) break;
-        uint64_t *swap = layer;
-        layer = following;
-        following = swap;
+        reached += parallel.done;
+        layer_size = build->following_size;
+        /* The layer's words were cleared as they were read: it is the next one's start. */
+        uint64_t *swap = build->layer;
+        build->layer = build->following;
+        build->following = swap;
     }
-    free(seen);
-    free(layer);
-    free(following);
+    free_build(build);
+    free(build);
     if (stop) {
         Py_DECREF(result);
         if (stop < 0) return NULL;
@@ -488,66 +786,161 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     return result;
 }
 
-static inline void prefetch(const void *address) {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(address);
-#else
-    (void)address;
-#endif
+/* A table's compaction (`compact_table`). */
+typedef struct {
+    Grid grid;
+    int size, passes, sound;
+    uint8_t goal[MAX_CELLS];
+    int64_t weights[MAX_CELLS];
+    const uint8_t *values;
+    uint8_t *excess, *packed;
+    uint64_t *changed, *following;
+    uint32_t entries;
+    long long words, lowered;
+} Compaction;
+
+/* Entries looked at a time (a multiple of 256: whole bytes and words). */
+#define COMPACT_CHUNK_ENTRIES (1 << 14)
+
+/* Each entry's excess over the group's taxicab distance, halved. */
+static long long excess_chunk(Parallel *parallel, long long chunk) {
+    Compaction *compaction = parallel->context;
+    uint32_t first = (uint32_t)(chunk * COMPACT_CHUNK_ENTRIES), last = compaction->entries;
+    if (last - first > COMPACT_CHUNK_ENTRIES) last = first + COMPACT_CHUNK_ENTRIES;
+    PlacementWalk walk = {0};
+    int sound = 1;
+    for (uint32_t index = first; index < last && sound; index++) {
+        uint8_t value = compaction->values[index];
+        if (value == UNREACHED) {
+            compaction->excess[index] = UNREACHED;
+            continue;
+        }
+        const uint8_t *positions = walk_to(&walk, index, compaction->size, compaction->grid.cell_count);
+        int over = value - group_distance(&compaction->grid, positions, compaction->goal,
+                                          compaction->size);
+        sound = over >= 0 && over % 2 == 0;
+        compaction->excess[index] = (uint8_t)(over / 2);
+    }
+    if (!sound) atomic_store_flag(&compaction->sound, 0);
+    atomic_add_count(&parallel->done, last - first);
+    return last - first;
 }
 
-/* Calls poll(done, 0) from a loop that released the GIL; 0 go on, 1 stop, -1 an exception. */
-static int poll_released(PyObject *poll, PyThreadState **thread_state, long long done) {
-    PyEval_RestoreThread(*thread_state);
-    int stop = call_poll(poll, done, 0);
-    *thread_state = PyEval_SaveThread();
-    return stop;
+/* The placements of one chunk of the changed ones: each lowers its neighbours' excess to one
+ * more than its own (and, in the first pass, its own to one more than a neighbour's). */
+static long long lower_chunk(Parallel *parallel, long long chunk) {
+    Compaction *compaction = parallel->context;
+    long long first = chunk * (COMPACT_CHUNK_ENTRIES / 64), last = first + COMPACT_CHUNK_ENTRIES / 64;
+    if (last > compaction->words) last = compaction->words;
+    uint8_t *excess = compaction->excess;
+    PlacementWalk walk = {0};
+    long long looked_at = 0, lowered = 0;
+    for (long long word = first; word < last; word++) {
+        uint64_t bits = compaction->changed[word];
+        while (bits) {
+            uint32_t index = (uint32_t)(word * 64 + count_trailing_zeros(bits));
+            bits &= bits - 1u;
+            /* Only the first pass meets placements no position reaches: one of them is
+             * lowered from a neighbour once (then looked at again), never from itself. */
+            if (index >= compaction->entries) continue;
+            looked_at++;
+            uint32_t moved[MAX_CELLS * 4];
+            const uint8_t *positions =
+                walk_to(&walk, index, compaction->size, compaction->grid.cell_count);
+            /* In the first pass a move to a placement numbered lower was looked at from
+             * there (both ways), so only the others are: half the scattered reads, all
+             * fetched ahead. */
+            int count = placement_moves(&compaction->grid, positions, compaction->size, index,
+                                        compaction->weights, compaction->passes == 0, moved);
+            for (int m = 0; m < count; m++) prefetch(excess + moved[m]);
+            for (int m = 0; m < count; m++) {
+                uint32_t other = moved[m];
+                int own = atomic_load_byte(&excess[index]);
+                int beside = atomic_load_byte(&excess[other]);
+                if (own + 1 < UNREACHED && lower_byte(&excess[other], (uint8_t)(own + 1))) {
+                    atomic_or_word(&compaction->following[other >> 6], 1ull << (other & 63u));
+                    lowered++;
+                } else if (compaction->passes == 0 && beside != UNREACHED && own > beside + 1 &&
+                           lower_byte(&excess[index], (uint8_t)(beside + 1))) {
+                    atomic_or_word(&compaction->following[index >> 6], 1ull << (index & 63u));
+                    lowered++;
+                }
+            }
+        }
+    }
+    atomic_add_count(&parallel->done, looked_at);
+    atomic_add_count(&compaction->lowered, lowered);
+    return looked_at;
+}
+
+/* Each excess mod 3 in 2 bits, four entries a byte. */
+static long long pack_chunk(Parallel *parallel, long long chunk) {
+    Compaction *compaction = parallel->context;
+    uint32_t first = (uint32_t)(chunk * COMPACT_CHUNK_ENTRIES), last = compaction->entries;
+    if (last - first > COMPACT_CHUNK_ENTRIES) last = first + COMPACT_CHUNK_ENTRIES;
+    for (uint32_t index = first; index < last; index++) {
+        compaction->packed[index >> 2] |=
+            (uint8_t)((compaction->excess[index] % 3) << ((index & 3u) << 1));
+    }
+    return last - first;
+}
+
+static void free_compaction(Compaction *compaction) {
+    free(compaction->excess);
+    free(compaction->changed);
+    free(compaction->following);
+    free(compaction);
 }
 
 static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
-    int width, height;
+    int width, height, threads = 1;
     PyObject *group_object, *poll;
     Py_buffer exact;
-    if (!PyArg_ParseTuple(args, "iiOy*O", &width, &height, &group_object, &exact, &poll)) {
+    if (!PyArg_ParseTuple(args, "iiOy*O|i", &width, &height, &group_object, &exact, &poll,
+                          &threads)) {
         return NULL;
     }
     int cell_count = width * height;
-    uint8_t goal[MAX_CELLS];
-    int group_size = 0;
+    Compaction *compaction = calloc(1, sizeof(Compaction));
+    if (compaction == NULL) {
+        PyBuffer_Release(&exact);
+        return PyErr_NoMemory();
+    }
     if (width < 1 || height < 1 || cell_count > MAX_CELLS) {
         PyErr_SetString(PyExc_ValueError, "unsupported board shape");
     } else {
-        group_size = parse_group(group_object, cell_count, -1, goal);
+        compaction->size = parse_group(group_object, cell_count, -1, compaction->goal);
     }
-    if (group_size > 0 && exact.len != placements(cell_count, group_size)) {
+    if (compaction->size > 0 && exact.len != placements(cell_count, compaction->size)) {
         PyErr_SetString(PyExc_ValueError, "the table must hold a byte for every placement");
-        group_size = 0;
+        compaction->size = 0;
     }
-    if (group_size == 0) {
+    if (compaction->size == 0) {
         PyBuffer_Release(&exact);
+        free(compaction);
         return NULL;
     }
-    Grid grid;
-    grid_init(&grid, width, height);
-    int64_t weights[MAX_CELLS];
-    digit_weights(group_size, cell_count, weights);
-    uint32_t entries = (uint32_t)exact.len;
-    size_t words = ((size_t)entries + 63) / 64;
-    uint8_t *excess = malloc(entries);
-    uint64_t *changed = malloc(words * sizeof(uint64_t));
-    uint64_t *following = calloc(words, sizeof(uint64_t));
-    PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)packed_size(entries));
-    if (excess == NULL || changed == NULL || following == NULL || result == NULL) {
+    grid_init(&compaction->grid, width, height);
+    digit_weights(compaction->size, cell_count, compaction->weights);
+    compaction->entries = (uint32_t)exact.len;
+    compaction->words = ((long long)compaction->entries + 63) / 64;
+    compaction->values = (const uint8_t *)exact.buf;
+    compaction->sound = 1;
+    compaction->excess = malloc(compaction->entries);
+    compaction->changed = malloc((size_t)compaction->words * sizeof(uint64_t));
+    compaction->following = calloc((size_t)compaction->words, sizeof(uint64_t));
+    PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)packed_size(compaction->entries));
+    if (compaction->excess == NULL || compaction->changed == NULL ||
+        compaction->following == NULL || result == NULL) {
         PyBuffer_Release(&exact);
-        free(excess);
-        free(changed);
-        free(following);
+        free_compaction(compaction);
         Py_XDECREF(result);
         return PyErr_NoMemory();
     }
-    const uint8_t *values = (const uint8_t *)exact.buf;
-    int sound = 1, stop = 0;
-    long long until_poll = BUILD_POLL_INTERVAL;
+    compaction->packed = (uint8_t *)PyBytes_AS_STRING(result);
+    long long entries = compaction->entries;
+    long long chunks = (entries + COMPACT_CHUNK_ENTRIES - 1) / COMPACT_CHUNK_ENTRIES;
+    int workers = thread_count(threads);
     PyThreadState *thread_state = PyEval_SaveThread();
     /* An entry is the taxicab distance of the group's tiles plus twice its excess (a move
      * changes both the distance and the entry by an odd number). Stored is the excess mod 3,
@@ -556,87 +949,33 @@ static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
      * looks at every placement, later ones at those lowered in the last. Progress: every
      * entry is looked at twice (its excess, then its moves), the few lowered again left out
      * of the count. */
-    PlacementWalk walk = {0};
-    for (uint32_t index = 0; index < entries && sound && !stop; index++) {
-        if (--until_poll == 0) {
-            until_poll = BUILD_POLL_INTERVAL;
-            stop = poll_released(poll, &thread_state, index);
-        }
-        if (values[index] == UNREACHED) {
-            excess[index] = UNREACHED;
-            continue;
-        }
-        const uint8_t *positions = walk_to(&walk, index, group_size, cell_count);
-        int over = values[index] - group_distance(&grid, positions, goal, group_size);
-        sound = over >= 0 && over % 2 == 0;
-        excess[index] = (uint8_t)(over / 2);
-    }
-    memset(changed, 0xFF, words * sizeof(uint64_t));
+    Parallel parallel = {excess_chunk, compaction, chunks, 0, 0, 0, 0};
+    int stop = run_parallel(&parallel, workers, poll, &thread_state, 0);
+    memset(compaction->changed, 0xFF, (size_t)compaction->words * sizeof(uint64_t));
     long long looked_at = entries;
-    int any = sound, passes = 0;
+    int any = compaction->sound;
     while (any && !stop) {
-        any = 0;
-        for (size_t word = 0; word < words && !stop; word++) {
-            uint64_t bits = changed[word];
-            while (bits) {
-                uint32_t index = (uint32_t)(word * 64 + (size_t)count_trailing_zeros(bits));
-                bits &= bits - 1u;
-                /* Only the first pass meets placements no position reaches: one of them is
-                 * lowered from a neighbour once (then looked at again), never from itself. */
-                if (index >= entries) continue;
-                looked_at++;
-                if (--until_poll == 0) {
-                    until_poll = BUILD_POLL_INTERVAL;
-                    long long twice = 2 * (long long)entries;
-                    stop = poll_released(poll, &thread_state,
-                                         looked_at < twice ? looked_at : twice);
-                }
-                uint32_t moved[MAX_CELLS * 4];
-                const uint8_t *positions = walk_to(&walk, index, group_size, cell_count);
-                int count =
-                    placement_moves(&grid, positions, group_size, index, weights, moved);
-                /* In the first pass a move to a placement numbered lower was looked at from
-                 * there (both ways), so only the others are: half the scattered reads, all
-                 * fetched ahead. */
-                int kept = 0;
-                for (int m = 0; m < count; m++) {
-                    if (passes > 0 || moved[m] > index) {
-                        moved[kept++] = moved[m];
-                        prefetch(excess + moved[m]);
-                    }
-                }
-                for (int m = 0; m < kept; m++) {
-                    uint32_t other = moved[m];
-                    if (excess[other] > excess[index] + 1) {
-                        excess[other] = (uint8_t)(excess[index] + 1);
-                        following[other >> 6] |= 1ull << (other & 63u);
-                        any = 1;
-                    } else if (passes == 0 && excess[index] > excess[other] + 1 &&
-                               excess[other] != UNREACHED) {
-                        excess[index] = (uint8_t)(excess[other] + 1);
-                        following[index >> 6] |= 1ull << (index & 63u);
-                        any = 1;
-                    }
-                }
-            }
-        }
-        uint64_t *swap = changed;
-        changed = following;
-        following = swap;
-        memset(following, 0, words * sizeof(uint64_t));
-        passes++;
+        compaction->lowered = 0;
+        Parallel pass = {lower_chunk, compaction, chunks, 0, 0, 0, 2 * entries};
+        stop = run_parallel(&pass, workers, poll, &thread_state, looked_at);
+        looked_at += pass.done;
+        any = compaction->lowered > 0;
+        uint64_t *swap = compaction->changed;
+        compaction->changed = compaction->following;
+        compaction->following = swap;
+        memset(compaction->following, 0, (size_t)compaction->words * sizeof(uint64_t));
+        compaction->passes++;
     }
-    uint8_t *packed = (uint8_t *)PyBytes_AS_STRING(result);
-    memset(packed, 0, (size_t)packed_size(entries));
-    for (uint32_t index = 0; index < entries; index++) {
-        packed[index >> 2] |= (uint8_t)((excess[index] % 3) << ((index & 3u) << 1));
+    memset(compaction->packed, 0, (size_t)packed_size(entries));
+    if (!stop && compaction->sound) {
+        Parallel packing = {pack_chunk, compaction, chunks, 0, 0, 0, 2 * entries};
+        stop = run_parallel(&packing, workers, Py_None, &thread_state, 2 * entries);
     }
     PyEval_RestoreThread(thread_state);
-    if (stop == 0 && sound) stop = call_poll(poll, 2 * (long long)entries, 0);
+    int sound = compaction->sound;
+    if (stop == 0 && sound) stop = call_poll(poll, 2 * entries, 0);
     PyBuffer_Release(&exact);
-    free(excess);
-    free(changed);
-    free(following);
+    free_compaction(compaction);
     if (!sound || stop) {
         Py_DECREF(result);
         if (!sound) {
@@ -1008,14 +1347,16 @@ done:
 
 static PyMethodDef methods[] = {
     {"build_table", build_table, METH_VARARGS,
-     "build_table(width, height, blank_cell, group, poll) -> bytes | None\n\n"
-     "The pattern table of `group` (goal cells) for goal blank `blank_cell`; poll(reached, 0)\n"
-     "is called between layers and returns True to stop (then None)."},
+     "build_table(width, height, blank_cell, group, poll[, threads]) -> bytes | None\n\n"
+     "The pattern table of `group` (goal cells) for goal blank `blank_cell`, each layer split\n"
+     "over `threads` threads (the same bytes however many); poll(reached, 0) is called\n"
+     "between layers and within them and returns True to stop (then None)."},
     {"compact_table", compact_table, METH_VARARGS,
-     "compact_table(width, height, group, table, poll) -> bytes | None\n\n"
+     "compact_table(width, height, group, table, poll[, threads]) -> bytes | None\n\n"
      "The table (a byte an entry) in its compact form: the excess over the group's taxicab\n"
      "distance, lowered until a move changes it by at most one, stored mod 3 in 2 bits an\n"
-     "entry, four to a byte. poll(entries looked at, 0) returns True to stop (then None)."},
+     "entry, four to a byte, split over `threads` threads (the same bytes however many).\n"
+     "poll(entries looked at, 0) returns True to stop (then None)."},
     {"search", search, METH_VARARGS,
      "search(width, height, labels, groups, tables, mirrored, automaton, poll, poll_interval\n"
      "       [, weight_num, weight_den, length_limit]) -> (labels moved | None, nodes) | None\n\n"
@@ -1036,6 +1377,5 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__search(void) {
-    byte_bits_init();
     return PyModule_Create(&module);
 }

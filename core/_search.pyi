@@ -9,10 +9,12 @@ def build_table(
     blank_cell: int,
     group: Sequence[int],
     poll: Callable[[int, int], bool] | None,
+    threads: int = 1,
     /,
 ) -> bytes | None:
-    """The pattern table of `group` (goal cells) for goal blank `blank_cell`;
-    poll(reached, 0) is called between layers and returns True to stop (then None)."""
+    """The pattern table of `group` (goal cells) for goal blank `blank_cell`, each layer
+    split over `threads` threads (the same bytes however many); poll(reached, 0) is called
+    between layers and within them and returns True to stop (then None)."""
 
 def compact_table(
     width: int,
@@ -20,12 +22,13 @@ def compact_table(
     group: Sequence[int],
     table: bytes,
     poll: Callable[[int, int], bool] | None,
+    threads: int = 1,
     /,
 ) -> bytes | None:
     """`table` (a byte an entry, from build_table) in its compact form: the excess over the
     group's taxicab distance, lowered until a move changes it by at most one, stored mod 3
-    in 2 bits an entry, four to a byte. poll(entries looked at, 0) returns True to stop
-    (then None)."""
+    in 2 bits an entry, four to a byte, split over `threads` threads (the same bytes however
+    many). poll(entries looked at, 0) returns True to stop (then None)."""
 
 def search(
     width: int,

@@ -18,11 +18,16 @@ and takes the larger bound (`MirrorLookup`).
 A table is built by a breadth-first search over (placement, blank cell), layer by layer, where
 the blank wandering among the other tiles costs nothing: every cell the blank can reach
 without moving a group tile gets the same distance at once. The compiled twin
-(`core._search.build_table`) runs the same layers in less memory (a bit per placement and
-blank cell, and the layer as a bit per placement); the pure one here is the reference.
-When several tables are missing the compiled builds run side by side (they release the GIL),
-on worker threads, so the calling thread stays free to hear Ctrl+C; each table is stored as
-soon as it is built.
+(`core._search.build_table`) runs the same layers in less memory (2 bits per placement and
+blank cell: reached, and expanded or the parity of its depth; the layer as a bit per
+placement), each layer split over every core, as is its compaction; the pure one here is
+the reference. When several tables are missing the compiled builds run side by side (they
+release the GIL), on worker threads, so the calling thread stays free to hear Ctrl+C; each
+table is stored as soon as it is built.
+
+On a 4x4 a goal blank in a corner gets Korf and Felner's 7-8 split (`partition`): its
+8-tile table is 130 MB once compact and takes minutes to build, once, and halves the nodes
+of the budget's 7-7-1. Edge and middle goals keep 7-7-1.
 
 A table is kept compact, in 2 bits an entry (`compact_pure`, compiled `compact_table`): an
 entry is the group's taxicab distance plus twice an excess, lowered where needed so that a
@@ -80,7 +85,8 @@ _HEADER = struct.Struct("<8sHBBBBQI")
 UNREACHED = 255
 
 #: The largest table (placements of one group) each twin builds. The compiled twin builds
-#: 7-7-1 for the 15-puzzle (core.settings). Pure Python walks about a million (placement,
+#: 7-7-1 for the 15-puzzle (core.settings), but 7-8 for a goal blank in a corner (an 8-tile
+#: table over the budget, `_halves_of_four_by_four`). Pure Python walks about a million (placement,
 #: blank) states a minute, so the reference stays with groups of three or four tiles: still
 #: admissible and optimal, only weaker, so large boards search longer.
 COMPILED_MAX_ENTRIES = settings.COMPILED_MAX_ENTRIES
@@ -101,6 +107,9 @@ _FIVE_BY_FIVE_CORNER_GROUPS = (
     (10, 11, 15, 16, 20, 21),
     (17, 18, 19, 22, 23, 24),
 )
+#: The 4x4's corner cells. A goal blank in one gets Korf and Felner's 7-8 split of the
+#: 15-puzzle at the full budget (`partition`); the others keep 7-7-1.
+_FOUR_BY_FOUR_CORNERS = (0, 3, 12, 15)
 
 #: Called during a build with (states reached so far, states to reach); returns True to stop.
 BuildPoll = Callable[[int, int], bool]
@@ -151,8 +160,9 @@ def partition(
     width: int, height: int, blank_cell: int, max_entries: int
 ) -> tuple[tuple[int, ...], ...]:
     """Split the goal cells other than `blank_cell` into groups of compact shape, each as
-    large as `max_entries` placements allow (7-7-1 for 4x4 at the compiled budget; a group
-    of every tile, an exact table, for boards of up to 11 cells)."""
+    large as `max_entries` placements allow (7-7-1 for 4x4 at the compiled budget, 7-8 for
+    a goal blank in a corner; a group of every tile, an exact table, for boards of up to 11
+    cells)."""
     cell_count = width * height
     cells = [cell for cell in range(cell_count) if cell != blank_cell]
     if not cells:
@@ -171,7 +181,22 @@ def partition(
         size += 1
     if (width, height, blank_cell, size) == (5, 5, 0, 6):
         return _FIVE_BY_FIVE_CORNER_GROUPS
+    if (width, height, size) == (4, 4, 7) and blank_cell in _FOUR_BY_FOUR_CORNERS:
+        return _halves_of_four_by_four(blank_cell)
     return tuple(tuple(cells[start : start + size]) for start in range(0, len(cells), size))
+
+
+def _halves_of_four_by_four(blank_cell: int) -> tuple[tuple[int, ...], ...]:
+    """Korf and Felner's 7-8 split of the 15-puzzle: the two rows holding the goal blank
+    (7 tiles) and the other two (8 tiles, 518,918,400 placements: 130 MB once compact, over
+    `COMPILED_MAX_ENTRIES`). It halves the nodes of 7-7-1 (whose 1-tile group adds next to
+    nothing); its 8-tile table is built once, on every core, and serves every corner goal
+    (turned onto cell 0's, `serving_cell`). Edge and middle goals keep 7-7-1: with their
+    own 7-tile tables they would bring every goal's tables to 173 MB."""
+    blank_half = range(0, 8) if blank_cell < 8 else range(8, 16)
+    near = tuple(cell for cell in blank_half if cell != blank_cell)
+    far = tuple(cell for cell in range(16) if cell not in blank_half)
+    return (near, far)
 
 
 def _region(start: int, occupied: int, neighbours: Sequence[Sequence[int]]) -> list[int]:
@@ -419,7 +444,7 @@ def table_cell(width: int, height: int, blank_cell: int, group: Sequence[int]) -
     """The goal blank cell `group`'s table is built and cached for: the smallest cell the
     blank reaches from `blank_cell` at the goal without moving a group tile. A build starts
     with the blank anywhere in that region, so every goal blank in it gives the same table:
-    on a 4x4, the corner, edge and middle sets share the table of the bottom rows."""
+    on a 4x4, the edge and middle sets share the table of the bottom rows (7-7-1)."""
     return min(_region(blank_cell, _mask(group), neighbour_cells(width, height)))
 
 
@@ -637,8 +662,10 @@ def load(
             )
         group_poll = progress.poll_for(number)
         if not exact:
-            builder = build_table_pure if engine is None else engine.build_table
-            exact = builder(width, height, cell, group, group_poll)
+            if engine is None:
+                exact = build_table_pure(width, height, cell, group, group_poll)
+            else:
+                exact = engine.build_table(width, height, cell, group, group_poll, _cores())
         if exact is None:
             return None
         built = _states_to_reach(cell_count, len(group), len(exact))
@@ -646,8 +673,10 @@ def load(
         def compact_poll(looked_at: int, _to_reach: int) -> bool:
             return group_poll(built + looked_at, 0)
 
-        compact = compact_pure if engine is None else engine.compact_table
-        made = compact(width, height, group, exact, compact_poll)
+        if engine is None:
+            made = compact_pure(width, height, group, exact, compact_poll)
+        else:
+            made = engine.compact_table(width, height, group, exact, compact_poll, _cores())
         if made is None:
             return None
         path = cache_path(width, height, cell, group)
@@ -671,6 +700,12 @@ def load(
     databases = PatternDatabases(width, height, blank_cell, groups, tuple(tables))
     _loaded[key] = databases
     return databases
+
+
+def _cores() -> int:
+    """The threads a compiled build or compaction splits its work over: every core. Two
+    builds side by side share them; the longer one has them to itself once the other ends."""
+    return os.cpu_count() or 1
 
 
 #: How long the calling thread waits on the builds at a time: signals (Ctrl+C) are handled

@@ -57,23 +57,25 @@ class CompiledSearch(Protocol):
     `core.pattern_db.compact_pure` in C. Each calls `poll(bound, nodes)` or `poll(count
     done, 0)` now and then; True stops it (None)."""
 
-    def build_table(
+    def build_table(  # noqa: PLR0917 (the C function's arguments are positional)
         self,
         width: int,
         height: int,
         blank_cell: int,
         group: Sequence[int],
         poll: Callable[[int, int], bool] | None,
+        threads: int = 1,
         /,
     ) -> bytes | None: ...
 
-    def compact_table(
+    def compact_table(  # noqa: PLR0917 (the C function's arguments are positional)
         self,
         width: int,
         height: int,
         group: Sequence[int],
         table: bytes,
         poll: Callable[[int, int], bool] | None,
+        threads: int = 1,
         /,
     ) -> bytes | None: ...
 

@@ -23,6 +23,6 @@ if "SLIDECHECK_CACHE_DIR" not in os.environ:
     _tables = tempfile.mkdtemp(prefix="slidecheck-test-tables-")
     os.environ["SLIDECHECK_CACHE_DIR"] = _tables
     atexit.register(shutil.rmtree, _tables, ignore_errors=True)
-# The 6-6-3 tables for 4x4 build in seconds; the 7-7-1 ones the app uses take minutes and
+# The 6-6-3 tables for 4x4 build in seconds; the 7-8 ones the app uses take minutes and
 # are the same code at a larger size (bench/solve_optimal.py runs them).
 os.environ.setdefault("SLIDECHECK_PATTERN_ENTRIES", "6000000")

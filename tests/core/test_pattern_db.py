@@ -72,11 +72,20 @@ def test_rank_numbers_every_placement_once() -> None:
 
 
 def test_partition_covers_every_goal_cell_but_the_blank_once() -> None:
-    groups = partition(4, 4, 0, pattern_db.COMPILED_MAX_ENTRIES)
+    groups = partition(4, 4, 1, pattern_db.COMPILED_MAX_ENTRIES)
     assert sorted(len(group) for group in groups) == [1, 7, 7]
-    assert sorted(cell for group in groups for cell in group) == list(range(1, 16))
+    assert sorted(cell for group in groups for cell in group) == [0, *range(2, 16)]
     assert [len(group) for group in partition(3, 3, 8, pattern_db.COMPILED_MAX_ENTRIES)] == [8]
     assert [len(group) for group in partition(4, 4, 15, pattern_db.PURE_MAX_ENTRIES)] == [3] * 5
+
+
+def test_a_four_by_four_corner_goal_gets_the_seven_eight_halves() -> None:
+    budget = pattern_db.COMPILED_MAX_ENTRIES
+    assert partition(4, 4, 0, budget) == ((1, 2, 3, 4, 5, 6, 7), tuple(range(8, 16)))
+    assert partition(4, 4, 15, budget) == (tuple(range(8, 15)), tuple(range(8)))
+    # A smaller budget, and the other goals, keep groups of the budget's size.
+    assert sorted(map(len, partition(4, 4, 0, 6_000_000))) == [3, 6, 6]
+    assert sorted(map(len, partition(4, 4, 5, budget))) == [1, 7, 7]
 
 
 @pytest.mark.parametrize(
@@ -95,11 +104,14 @@ def test_both_twins_build_the_same_table(
     compiled: Compiled, width: int, height: int, blank_cell: int, group: tuple[int, ...]
 ) -> None:
     pure = build_table_pure(width, height, blank_cell, group)
-    assert compiled.search.build_table(width, height, blank_cell, group, None) == pure
     compact = compact_pure(width, height, group, pure)
     assert compact is not None
     assert len(compact) == (len(pure) + 3) // 4
-    assert compiled.search.compact_table(width, height, group, pure, None) == compact
+    # Work split over threads (in chunks: 4x2's table holds several) gives the
+    # same bytes as one thread and as the pure twin.
+    for threads in (1, 2, 3):
+        assert compiled.search.build_table(width, height, blank_cell, group, None, threads) == pure
+        assert compiled.search.compact_table(width, height, group, pure, None, threads) == compact
     if len(pure) <= GROUND_TRUTH_ENTRIES:
         assert_largest_consistent_lower_bound(width, height, group, pure, compact)
 

@@ -44,7 +44,7 @@ def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(autouse=True)
 def _shared_cache(session_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(pattern_db.CACHE_DIR_VARIABLE, str(session_cache))
-    # 6-6-3 for the 15-puzzle: seconds to build, where 7-7-1 takes minutes and hundreds of
+    # 6-6-3 for the 15-puzzle: seconds to build, where 7-8 takes minutes and hundreds of
     # megabytes (bench/solve_optimal.py runs the real tables on Korf's 100 and the 80-move
     # positions). The search and the builder are the same code at every size.
     monkeypatch.setenv(pattern_db.MAX_ENTRIES_VARIABLE, str(TEST_MAX_ENTRIES))
