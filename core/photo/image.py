@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import io
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,6 +29,7 @@ from PIL import Image
 
 from core.photo.errors import PhotoError
 from core.photo.files import MAX_PHOTO_BYTES, read_photo_file, too_large_message
+from core.photo.geometry import Quad
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -73,15 +74,30 @@ def _formats_text() -> str:
 
 @dataclass(frozen=True, eq=False)
 class Photo:
-    """A decoded photo, upright, at working size.
+    """A decoded photo, upright, at working size: the whole photo, or a part of it looked
+    at closer (`closer_look`).
 
-    `size` is the upright photo's full size in pixels; `scale` converts working pixels to
-    those (full = working * scale).
+    `size` is the upright photo's full size in pixels; `scale` and `origin` convert working
+    pixels to those (full = origin + working * scale).
     """
 
     image: Image.Image
     size: tuple[int, int]
     scale: float
+    #: Where the working image's top left lies in the full photo (not 0, 0 for a part).
+    origin: tuple[float, float] = (0.0, 0.0)
+    #: The bytes it was decoded from, for a closer look at a part of it.
+    source: bytes | None = field(default=None, repr=False)
+
+    def to_full(self, quad: Quad) -> Quad:
+        """A quadrilateral in working pixels, in the full photo's pixels."""
+        x0, y0 = self.origin
+        return Quad(*((x0 + x * self.scale, y0 + y * self.scale) for x, y in quad.points()))
+
+    def to_working(self, quad: Quad) -> Quad:
+        """A quadrilateral in the full photo's pixels, in working pixels."""
+        x0, y0 = self.origin
+        return Quad(*(((x - x0) / self.scale, (y - y0) / self.scale) for x, y in quad.points()))
 
     @property
     def pixels(self) -> RgbArray:
@@ -89,12 +105,12 @@ class Photo:
         return np.asarray(self.image, dtype=np.float32) / 255.0
 
 
-def _draft_request(size: tuple[int, int]) -> tuple[int, int]:
+def _draft_request(size: tuple[int, int], long_side: int) -> tuple[int, int]:
     """The size to ask a JPEG decoder for: the smallest power-of-two reduction whose long
-    side is still at least WORKING_LONG_SIDE."""
+    side is still at least `long_side`."""
     width, height = size
     reduction = 1
-    while reduction < 8 and max(width, height) // (reduction * 2) >= WORKING_LONG_SIDE:
+    while reduction < 8 and max(width, height) // (reduction * 2) >= long_side:
         reduction *= 2
     return (max(1, width // reduction), max(1, height // reduction))
 
@@ -224,7 +240,7 @@ def decode_photo(data: bytes) -> Photo:
             # block or chunk only means the photo is read without it.
             warnings.simplefilter("ignore")
             with Image.open(io.BytesIO(data)) as image:
-                return _decode_opened(image)
+                return replace(_decode_opened(image, WORKING_LONG_SIDE), source=data)
     except PhotoError:
         raise
     except Image.DecompressionBombError:
@@ -239,7 +255,9 @@ def decode_photo(data: bytes) -> Photo:
         ) from error
 
 
-def _decode_opened(image: Image.Image) -> Photo:
+def _decode_opened(image: Image.Image, working_long_side: int) -> Photo:
+    """The opened image decoded, upright, at about `working_long_side` on its long side
+    (at its own size when that is not much larger)."""
     full_size = image.size
     if full_size[0] * full_size[1] > MAX_PHOTO_PIXELS:
         raise PhotoError(
@@ -247,7 +265,7 @@ def _decode_opened(image: Image.Image) -> Photo:
             f"the limit is {MAX_PHOTO_PIXELS / 1e6:.0f} megapixels)"
         )
     if image.format == "JPEG":
-        image.draft("RGB", _draft_request(full_size))
+        image.draft("RGB", _draft_request(full_size, working_long_side))
     width, height = image.size
     per_pixel = _decoded_bytes_per_pixel(image.mode)
     if width * height * per_pixel > MAX_DECODED_BYTES:
@@ -270,8 +288,8 @@ def _decode_opened(image: Image.Image) -> Photo:
     # As Image.resize with reducing_gap=2 would: shrink by whole blocks to about twice the
     # working size, then resample smoothly the rest of the way.
     factor = 1
-    if long_side > WORKING_LONG_SIDE * 1.4:
-        factor = max(1, int(long_side / WORKING_LONG_SIDE / 2))
+    if long_side > working_long_side * 1.4:
+        factor = max(1, int(long_side / working_long_side / 2))
     rgb = _shrunk_rgb(image, factor)
     turn = _UPRIGHT.get(orientation) if isinstance(orientation, int) else None
     if turn is not None:
@@ -284,8 +302,8 @@ def _decode_opened(image: Image.Image) -> Photo:
         Image.Transpose.ROTATE_270,
     }
     upright_size = (full_size[1], full_size[0]) if turned else full_size
-    if long_side > WORKING_LONG_SIDE * 1.4:
-        scale = long_side / WORKING_LONG_SIDE
+    if long_side > working_long_side * 1.4:
+        scale = long_side / working_long_side
         turned_decoded = (decoded_size[1], decoded_size[0]) if turned else decoded_size
         working_size = (
             max(1, round(turned_decoded[0] / scale)),
@@ -298,6 +316,50 @@ def _decode_opened(image: Image.Image) -> Photo:
     if rgb.mode != "RGB":
         rgb = rgb.convert("RGB")
     return Photo(image=rgb, size=upright_size, scale=upright_size[0] / rgb.size[0])
+
+
+#: A closer look is taken only when it shows the part at least this many times as large as
+#: the working image does.
+CLOSER_LOOK_GAIN = 1.3
+
+
+def closer_look(photo: Photo, box: tuple[float, float, float, float]) -> Photo | None:
+    """The part of the photo inside `box` (left, top, right, bottom in the full photo's
+    pixels) decoded again from its bytes, at up to WORKING_LONG_SIDE on the part's long
+    side: a board small in a large photo gets the photo's own pixels instead of the
+    working image's few. None when the photo has few more pixels there than the working
+    image shows, or its bytes were not kept, or cannot be decoded again."""
+    width, height = photo.size
+    left, top = max(0.0, box[0]), max(0.0, box[1])
+    right, bottom = min(float(width), box[2]), min(float(height), box[3])
+    part = max(right - left, bottom - top)
+    if photo.source is None or part < 1:
+        return None
+    long_side = min(max(width, height), round(max(width, height) * WORKING_LONG_SIDE / part))
+    if long_side < CLOSER_LOOK_GAIN * max(photo.image.size):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(photo.source)) as image:
+                whole = _decode_opened(image, long_side)
+    except (PhotoError, MemoryError, OSError, ValueError):
+        return None
+    crop = (
+        int(left / whole.scale),
+        int(top / whole.scale),
+        min(whole.image.size[0], int(np.ceil(right / whole.scale))),
+        min(whole.image.size[1], int(np.ceil(bottom / whole.scale))),
+    )
+    if min(crop[2] - crop[0], crop[3] - crop[1]) < 32:
+        return None
+    return Photo(
+        image=whole.image.crop(crop),
+        size=photo.size,
+        scale=whole.scale,
+        origin=(crop[0] * whole.scale, crop[1] * whole.scale),
+        source=photo.source,
+    )
 
 
 def load_photo(source: bytes | str | Path, *, regular_only: bool = False) -> Photo:

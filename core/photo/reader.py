@@ -36,7 +36,7 @@ from core.photo.grid import (
     straighten,
     tile_area,
 )
-from core.photo.image import Photo, load_photo
+from core.photo.image import Photo, closer_look, load_photo
 from core.photo.network import MAX_NUMBER, shipped_network
 from core.photo.recognizer import TURNS, grids_read
 
@@ -226,7 +226,7 @@ def read_grid(
     for index, (number, margin) in enumerate(zip(numbers, margins, strict=True)):
         row, column = divmod(index, reading.columns)
         source_row, source_column = divmod(reading.source_cells[index], grid.columns)
-        quad = grid.cell_quad(source_row, source_column).scaled(photo.scale)
+        quad = photo.to_full(grid.cell_quad(source_row, source_column))
         confidence = cell_confidence(
             float(margin),
             float(probabilities[index]),
@@ -253,7 +253,7 @@ def read_grid(
             for cell in cells
         ]
     return PhotoReading(
-        corners=grid.corners.scaled(photo.scale).turned(reading.turns),
+        corners=photo.to_full(grid.corners).turned(reading.turns),
         width=reading.columns,
         height=reading.rows,
         cells=tuple(cells),
@@ -645,16 +645,54 @@ def _grown_fully(photo: Photo, best: GridFit) -> GridFit:
         best = grown
 
 
+#: A grid whose cells are smaller than this (working pixels, on average) and that does not
+#: settle is looked for again in a closer look at the photo (image.closer_look): the
+#: network reads a cell's number from a few dozen pixels, and a board small in a 12 MP
+#: photo has ten times more of them than the working image keeps.
+CLOSER_LOOK_CELL_SIDE = 60
+
+
+def _looked_at_closer(
+    photo: Photo, grid: GridFit, size: tuple[int, int] | None, turns: tuple[int, ...]
+) -> tuple[Photo, GridFit]:
+    """The photo and grid to read: these, or, when the grid's cells are small and it does not
+    settle, the best grid found in a closer look round it (`image.closer_look`) if that one
+    settles or reads better."""
+    if reading_settles(grid):
+        return photo, grid
+    cell_side = math.sqrt(abs(grid.corners.area()) / (grid.columns * grid.rows))
+    if cell_side >= CLOSER_LOOK_CELL_SIDE:
+        return photo, grid
+    # A grid that does not settle may be a part of the board: the look reaches as many
+    # cells past each side as the board could have that the grid lacks, and one more (the
+    # board's outline, a grid a cell off). Past a whole board's size it only loses pixels.
+    full = photo.to_full(grid.corners).as_array()
+    largest = max(GUESSED_CELLS) if size is None else max(size)
+    lacking = np.array([largest - grid.columns, largest - grid.rows]).clip(0) + 1
+    reach = np.ptp(full, axis=0) / (grid.columns, grid.rows) * lacking
+    low, high = full.min(axis=0) - reach, full.max(axis=0) + reach
+    closer = closer_look(photo, (float(low[0]), float(low[1]), float(high[0]), float(high[1])))
+    if closer is None:
+        return photo, grid
+    try:
+        near = _best_grid(closer, board_outlines(closer), size, outline_is_grid=False, turns=turns)
+    except PhotoError:
+        return photo, grid
+    if reading_settles(near) or _better(near, grid):
+        return closer, near
+    return photo, grid
+
+
 def find_corners(photo: Photo) -> Corners:
     """The corners of the board's tile grid, in the photo's pixels, as `read_photo` places
     them. Raises PhotoError."""
     grid = _best_grid(photo, board_outlines(photo), None, outline_is_grid=False)
-    return grid.corners.scaled(photo.scale)
+    return photo.to_full(grid.corners)
 
 
 def guess_size(photo: Photo, corners: Corners) -> tuple[int, int]:
     """(width, height) of the grid inside `corners` (photo pixels). Raises PhotoError."""
-    grid = find_grid(photo.image, corners.scaled(1 / photo.scale))
+    grid = find_grid(photo.image, photo.to_working(corners))
     return (grid.columns, grid.rows)
 
 
@@ -683,8 +721,9 @@ def read_photo(
     allowed = TURNS if turns is None else (turns % 4,)
     if corners is None:
         grid = _best_grid(photo, board_outlines(photo), size, outline_is_grid=False, turns=allowed)
+        photo, grid = _looked_at_closer(photo, grid, size, allowed)
     else:
-        working = corners.scaled(1 / photo.scale)
+        working = photo.to_working(corners)
         if not working.is_convex() or abs(working.area()) < 64:
             raise PhotoError("the corners do not outline a board: drag them to its corners")
         grid = _best_grid(photo, (working,), size, outline_is_grid=True, turns=allowed)

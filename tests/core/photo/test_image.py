@@ -19,11 +19,19 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from core.photo.errors import PhotoError
-from core.photo.image import MAX_PHOTO_PIXELS, WORKING_LONG_SIDE, decode_photo
+from core.photo.geometry import Quad
+from core.photo.image import MAX_PHOTO_PIXELS, WORKING_LONG_SIDE, Photo, closer_look, decode_photo
 from core.photo.reader import read_photo
 from core.photo.training.synthetic import StyleSet, generate_photo
 
 EXIF_ORIENTATION = 0x0112
+
+
+STORED_TURNED = {
+    6: Image.Transpose.ROTATE_90,
+    8: Image.Transpose.ROTATE_270,
+    3: Image.Transpose.ROTATE_180,
+}
 
 
 def half_dark_jpeg(size: tuple[int, int], orientation: int | None = None) -> bytes:
@@ -33,12 +41,9 @@ def half_dark_jpeg(size: tuple[int, int], orientation: int | None = None) -> byt
     pixels[:, : width // 2] = 20
     image = Image.fromarray(pixels)
     exif = Image.Exif()
-    if orientation == 6:  # stored turned a quarter anticlockwise; viewers turn it back
-        image = image.transpose(Image.Transpose.ROTATE_90)
-    elif orientation == 8:
-        image = image.transpose(Image.Transpose.ROTATE_270)
-    elif orientation == 3:
-        image = image.transpose(Image.Transpose.ROTATE_180)
+    turn = STORED_TURNED.get(orientation) if orientation is not None else None
+    if turn is not None:  # stored turned (6: a quarter anticlockwise); viewers turn it back
+        image = image.transpose(turn)
     if orientation is not None:
         exif[EXIF_ORIENTATION] = orientation
     stream = io.BytesIO()
@@ -60,6 +65,59 @@ def test_a_12_megapixel_jpeg_is_decoded_small_and_keeps_its_full_size() -> None:
     assert photo.size == (4032, 3024)
     assert WORKING_LONG_SIDE <= max(photo.image.size) <= WORKING_LONG_SIDE * 1.4
     assert photo.scale == pytest.approx(4032 / photo.image.size[0])
+
+
+def marked_jpeg(size: tuple[int, int], mark: tuple[int, int], orientation: int) -> bytes:
+    """A grey upright photo with a small red square centred on `mark` (upright pixels),
+    stored turned as `orientation` (1, 3, 6 or 8) says."""
+    width, height = size
+    pixels = np.full((height, width, 3), 128, dtype=np.uint8)
+    x, y = mark
+    pixels[y - 6 : y + 6, x - 6 : x + 6] = (220, 20, 20)
+    # stored as a camera held turned stores it; the viewer turns it back
+    stored = Image.fromarray(pixels)
+    turn = STORED_TURNED.get(orientation)
+    if turn is not None:
+        stored = stored.transpose(turn)
+    exif = Image.Exif()
+    exif[EXIF_ORIENTATION] = orientation
+    stream = io.BytesIO()
+    stored.save(stream, format="JPEG", quality=95, exif=exif.tobytes())
+    return stream.getvalue()
+
+
+def red_centre(photo: Photo) -> tuple[float, float]:
+    """Where the red square's centre is, in the full photo's pixels."""
+    pixels = np.asarray(photo.image, dtype=np.int16)
+    red = (pixels[:, :, 0] - pixels[:, :, 1]) > 100
+    rows, columns = np.nonzero(red)
+    x, y = float(columns.mean()) + 0.5, float(rows.mean()) + 0.5
+    where = photo.to_full(Quad((x, y), (x, y), (x, y), (x, y)))
+    return where.top_left
+
+
+@pytest.mark.parametrize("orientation", [1, 3, 6, 8])
+def test_a_closer_look_shows_a_part_at_the_photos_own_pixels_in_its_place(
+    orientation: int,
+) -> None:
+    photo = decode_photo(marked_jpeg((4032, 3024), (3000, 700), orientation))
+    closer = closer_look(photo, (2800.0, 500.0, 3200.0, 900.0))
+    assert closer is not None
+    # the part, 400 pixels of the photo, at about 400 pixels: four times the working image's
+    assert closer.scale == pytest.approx(1.0)
+    assert 390 <= max(closer.image.size) <= 410
+    assert red_centre(closer) == pytest.approx((3000, 700), abs=2)
+    assert red_centre(photo) == pytest.approx((3000, 700), abs=6)
+
+
+def test_a_closer_look_is_not_taken_where_it_would_show_nothing_more() -> None:
+    photo = decode_photo(marked_jpeg((1200, 900), (600, 450), 1))
+    # the working image shows the whole photo at its own size already
+    assert closer_look(photo, (400.0, 300.0, 800.0, 600.0)) is None
+    big = decode_photo(marked_jpeg((4032, 3024), (3000, 700), 1))
+    assert closer_look(big, (0.0, 0.0, 4032.0, 3024.0)) is None  # the whole photo again
+    kept_no_bytes = Photo(image=big.image, size=big.size, scale=big.scale)
+    assert closer_look(kept_no_bytes, (2800.0, 500.0, 3200.0, 900.0)) is None
 
 
 def png_claiming(width: int, height: int) -> bytes:

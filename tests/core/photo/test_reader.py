@@ -9,6 +9,7 @@ seen in training.
 from __future__ import annotations
 
 import io
+import random
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -449,3 +450,20 @@ def test_when_most_cells_are_doubtful_every_cell_is_marked() -> None:
 
     assert len(reading.unsure) == 16
     assert all(cell.confidence < reader.unsure_below() for cell in reading.cells)
+
+
+def test_a_6x6_small_in_a_12_megapixel_photo_is_read_in_a_closer_look() -> None:
+    """Cells of 60 photo pixels are 15 in the working image: the first search finds a part
+    of the board that does not settle. Searched again in the photo's own pixels round that
+    part, the whole board reads exactly, its corners in the photo's pixels."""
+    order = list(range(36))
+    random.Random(4).shuffle(order)
+    tiles = tuple(order)
+    scene = Image.new("RGB", (4000, 3000), (120, 100, 80))
+    scene.paste(_drawn_board(tiles, 6, cell=60), (2200, 900))
+    reading = reader.read_photo(jpeg(scene))
+    assert (reading.width, reading.height) == (6, 6)
+    assert reading.numbers == tiles
+    # the tiles fill the board from a cell in from its top left to a cell short of its end
+    assert reading.corners.top_left == pytest.approx((2260, 960), abs=10)
+    assert reading.corners.bottom_right == pytest.approx((2620, 1320), abs=10)

@@ -20,9 +20,9 @@ pytestmark = [
     pytest.mark.accuracy,
 ]
 
-#: One under what bench/photo_real.py measures (21 of 22 exact, 22 read; bench/README.md),
+#: One under what bench/photo_real.py measures (22 of 22 exact, 22 read; bench/README.md),
 #: so that a near-tie on another machine does not fail CI while a real loss does.
-MIN_EXACT = 20
+MIN_EXACT = 21
 MIN_READ = 21
 
 
