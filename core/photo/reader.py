@@ -683,6 +683,22 @@ def _looked_at_closer(
     return photo, grid
 
 
+def _closer_at_corners(
+    photo: Photo, corners: Corners, working: Quad, size: tuple[int, int] | None
+) -> Photo:
+    """The photo, or a closer look at the board inside corners a person placed when its
+    cells (of `size`, or of the largest board guessed) are small in the working image: a
+    cell of rough corners' width round them."""
+    cells = (max(GUESSED_CELLS) ** 2) if size is None else size[0] * size[1]
+    if math.sqrt(abs(working.area()) / cells) >= CLOSER_LOOK_CELL_SIDE:
+        return photo
+    full = corners.as_array()
+    reach = np.ptp(full, axis=0) / math.sqrt(cells)
+    low, high = full.min(axis=0) - reach, full.max(axis=0) + reach
+    closer = closer_look(photo, (float(low[0]), float(low[1]), float(high[0]), float(high[1])))
+    return photo if closer is None else closer
+
+
 def find_corners(photo: Photo) -> Corners:
     """The corners of the board's tile grid, in the photo's pixels, as `read_photo` places
     them. Raises PhotoError."""
@@ -726,6 +742,8 @@ def read_photo(
         working = photo.to_working(corners)
         if not working.is_convex() or abs(working.area()) < 64:
             raise PhotoError("the corners do not outline a board: drag them to its corners")
+        photo = _closer_at_corners(photo, corners, working, size)
+        working = photo.to_working(corners)
         grid = _best_grid(photo, (working,), size, outline_is_grid=True, turns=allowed)
     return read_grid(
         photo,

@@ -452,16 +452,35 @@ def test_when_most_cells_are_doubtful_every_cell_is_marked() -> None:
     assert all(cell.confidence < reader.unsure_below() for cell in reading.cells)
 
 
+def _small_6x6_scene(cell: int) -> tuple[tuple[int, ...], bytes]:
+    """A drawn 6x6 of `cell`-pixel cells at (2200, 900) in a 4000 x 3000 photo."""
+    order = list(range(36))
+    random.Random(4).shuffle(order)
+    scene = Image.new("RGB", (4000, 3000), (120, 100, 80))
+    scene.paste(_drawn_board(tuple(order), 6, cell=cell), (2200, 900))
+    return tuple(order), jpeg(scene)
+
+
+def test_corners_placed_round_a_small_board_are_read_in_a_closer_look() -> None:
+    """Cells of 40 photo pixels are 10 in the working image: read there inside a person's
+    corners, 8 of 36 numbers came out wrong; in the photo's own pixels, none."""
+    tiles, data = _small_6x6_scene(40)
+    left, right, top, bottom = 2240, 2480, 940, 1180
+    # a few pixels off, as a person drags them
+    dragged = Quad(
+        (left - 4, top + 3), (right + 3, top - 2), (right - 2, bottom + 4), (left + 3, bottom - 3)
+    )
+    reading = reader.read_photo(data, corners=dragged)
+    assert reading.numbers == tiles
+    assert not reading.unsure
+
+
 def test_a_6x6_small_in_a_12_megapixel_photo_is_read_in_a_closer_look() -> None:
     """Cells of 60 photo pixels are 15 in the working image: the first search finds a part
     of the board that does not settle. Searched again in the photo's own pixels round that
     part, the whole board reads exactly, its corners in the photo's pixels."""
-    order = list(range(36))
-    random.Random(4).shuffle(order)
-    tiles = tuple(order)
-    scene = Image.new("RGB", (4000, 3000), (120, 100, 80))
-    scene.paste(_drawn_board(tiles, 6, cell=60), (2200, 900))
-    reading = reader.read_photo(jpeg(scene))
+    tiles, data = _small_6x6_scene(60)
+    reading = reader.read_photo(data)
     assert (reading.width, reading.height) == (6, 6)
     assert reading.numbers == tiles
     # the tiles fill the board from a cell in from its top left to a cell short of its end
