@@ -532,8 +532,24 @@ typedef struct {
     int64_t weights[MAX_CELLS];
     uint64_t *states, *layer, *following;
     uint8_t *table;
-    long long layer_words, following_size;
+    long long layer_words, following_size, entries;
+    /* Once layers are large, each is found by a scan of `states` for its code instead of
+     * the bitmaps, which are then neither read nor written (`build_table`). */
+    int scanning;
+    /* Whether the layer is taken backwards (`reach_placement_backwards`), scanning too. */
+    int backwards;
 } TableBuild;
+
+/* Which way a build takes its layers (`build_table`'s `direction`; core.pattern_db's
+ * BuildDirection): forwards, expanding each state of the layer, or backwards, each
+ * unreached state looking for a move from the layer. Automatic goes backwards once a layer
+ * reaches more states than are left unreached: most of those left then find a state of the
+ * layer among their first few moves, where forwards every move of the layer is made. */
+enum { BUILD_AUTOMATIC = 0, BUILD_FORWARDS = 1, BUILD_BACKWARDS = 2 };
+
+/* An automatic build scans for a layer once it holds more states than the placements over
+ * this (forwards keeps the bitmaps: the tests hold every way to the pure twin). */
+#define SCANNED_LAYER_SHARE 8
 
 /* Placements of a layer claimed at a time: 64 a word. */
 #define LAYER_CHUNK_WORDS 256
@@ -592,6 +608,79 @@ typedef struct {
     uint64_t state;
 } TileMove;
 
+/* A placement's cells as its moves need them. */
+typedef struct {
+    uint32_t taken, open;
+    /* earlier[slot]: the cells of the tiles before `slot`; slot_of[cell]: the tile there. */
+    uint32_t earlier[MAX_CELLS];
+    int slot_of[MAX_CELLS];
+    /* below[cell]: the tiles in cells numbered lower, so a free cell's rank is cell - below. */
+    uint8_t below[MAX_CELLS];
+} PlacementCells;
+
+static void describe_placement(const TableBuild *build, const uint8_t *positions,
+                               PlacementCells *cells) {
+    uint32_t taken = 0;
+    for (int slot = 0; slot < build->size; slot++) {
+        cells->earlier[slot] = taken;
+        taken |= 1u << positions[slot];
+        cells->slot_of[positions[slot]] = slot;
+    }
+    for (int cell = 0, count = 0; cell < build->grid.cell_count; cell++) {
+        cells->below[cell] = (uint8_t)count;
+        count += (int)(taken >> cell & 1u);
+    }
+    cells->taken = taken;
+    cells->open = build->grid.all_cells & ~taken;
+}
+
+/* Appends to `moves` every move of a group tile beside `region` (a blank region of the
+ * placement numbered `index`) into it: the moved placement, with the blank where the tile
+ * was. Moves are undone by moving the tile back, so these are also the states a move leads
+ * from into the region. Returns the count appended. */
+static int region_moves(const TableBuild *build, const PlacementCells *cells, uint32_t index,
+                        uint32_t region, TileMove *moves) {
+    const Grid *grid = &build->grid;
+    int move_count = 0;
+    for (uint32_t tiles = grown(grid, region) & cells->taken; tiles; tiles &= tiles - 1u) {
+        int from = count_trailing_zeros(tiles);
+        int slot = cells->slot_of[from];
+        uint32_t later = cells->taken & ~cells->earlier[slot] & ~(1u << from);
+        for (uint32_t into = grid->neighbour_mask[from] & region; into; into &= into - 1u) {
+            int to = count_trailing_zeros(into);
+            TileMove *move = &moves[move_count++];
+            move->index = (uint32_t)((int64_t)index + index_change(build->weights, cells->slot_of,
+                                                                   slot, from, to,
+                                                                   cells->earlier[slot], later));
+            move->taken = cells->taken ^ (1u << from) ^ (1u << to);
+            move->blank = from;
+            move->to = to;
+            /* The cell the tile left: the tiles below it lose the moved one if it went up,
+             * none otherwise. */
+            int rank = from - cells->below[from] + (to < from ? -1 : 0);
+            move->state = ((uint64_t)move->index * build->free_count + (uint64_t)rank) * 2;
+        }
+    }
+    return move_count;
+}
+
+/* The code of the states reached at `depth`, not yet expanded. */
+static inline uint64_t layer_code(int depth) {
+    return (uint64_t)(depth % 2 == 0 ? STATE_EVEN : STATE_ODD);
+}
+
+/* The low bit of each of a placement's states (`codes`, `field` bits) of the layer at
+ * `depth`. */
+static inline uint64_t layer_states(uint64_t codes, int depth, uint64_t field_low) {
+    uint64_t in_layer = layer_code(depth) == STATE_EVEN ? codes & ~(codes >> 1) : (codes >> 1) & ~codes;
+    return in_layer & field_low;
+}
+
+/* The low bit of each state's 2 bits in a field of `field` bits. */
+static inline uint64_t field_low_bits(uint32_t field) {
+    return STATE_LOW_BITS & (field == 64 ? ~0ull : (1ull << field) - 1u);
+}
+
 /* Expands the states of `positions` (numbered `index`) reached at the build's depth: each
  * move of a group tile into the blank's region reaches the moved placement's region around
  * the cell the tile left, at the next depth, unless reached before. Returns the states
@@ -600,54 +689,27 @@ static long long expand_placement(TableBuild *build, const uint8_t *positions, u
                                   long long *added) {
     const Grid *grid = &build->grid;
     uint32_t free_count = build->free_count, field = 2 * free_count;
-    uint64_t expanding = (uint64_t)(build->depth % 2 == 0 ? STATE_EVEN : STATE_ODD);
+    uint64_t expanding = layer_code(build->depth);
     uint64_t next_code = STATE_EVEN + STATE_ODD - expanding;
-    uint32_t taken = 0, earlier[MAX_CELLS];
-    int slot_of[MAX_CELLS];
-    for (int slot = 0; slot < build->size; slot++) {
-        earlier[slot] = taken;
-        taken |= 1u << positions[slot];
-        slot_of[positions[slot]] = slot;
-    }
-    /* below[cell]: the tiles in cells numbered lower, so a free cell's rank is cell - below. */
-    uint8_t below[MAX_CELLS];
-    for (int cell = 0, count = 0; cell < grid->cell_count; cell++) {
-        below[cell] = (uint8_t)count;
-        count += (int)(taken >> cell & 1u);
-    }
-    uint32_t open = grid->all_cells & ~taken;
+    PlacementCells cells;
+    describe_placement(build, positions, &cells);
     uint64_t codes = read_field(build->states, (uint64_t)index * field, field);
     TileMove moves[MAX_CELLS * 4];
     int move_count = 0;
     uint64_t expanded = 0;
-    for (uint32_t left = open; left;) {
+    for (uint32_t left = cells.open; left;) {
         int blank = count_trailing_zeros(left);
-        uint32_t region = flood(grid, 1u << blank, open);
+        uint32_t region = flood(grid, 1u << blank, cells.open);
         left &= ~region;
-        if ((codes >> (2 * (blank - below[blank])) & 3u) != expanding) continue;
-        expanded |= moved_region_codes(region, below, 0, 0, STATE_EXPANDED);
-        for (uint32_t tiles = grown(grid, region) & taken; tiles; tiles &= tiles - 1u) {
-            int from = count_trailing_zeros(tiles);
-            int slot = slot_of[from];
-            uint32_t later = taken & ~earlier[slot] & ~(1u << from);
-            for (uint32_t into = grid->neighbour_mask[from] & region; into; into &= into - 1u) {
-                int to = count_trailing_zeros(into);
-                TileMove *move = &moves[move_count++];
-                move->index = (uint32_t)((int64_t)index + index_change(build->weights, slot_of,
-                                                                       slot, from, to,
-                                                                       earlier[slot], later));
-                move->taken = taken ^ (1u << from) ^ (1u << to);
-                move->blank = from;
-                move->to = to;
-                /* The cell the tile left: the tiles below it lose the moved one if it went
-                 * up, none otherwise. */
-                int rank = from - below[from] + (to < from ? -1 : 0);
-                move->state = ((uint64_t)move->index * free_count + (uint64_t)rank) * 2;
-                /* Fetched ahead: the moves' states lie far apart in a table far larger than
-                 * the caches, and their fetches overlap instead of waiting one by one. */
-                prefetch(build->states + (move->state >> 6));
-                prefetch(build->following + (move->index >> 6));
-            }
+        if ((codes >> (2 * (blank - cells.below[blank])) & 3u) != expanding) continue;
+        expanded |= moved_region_codes(region, cells.below, 0, 0, STATE_EXPANDED);
+        int first = move_count;
+        move_count += region_moves(build, &cells, index, region, moves + move_count);
+        /* Fetched ahead: the moves' states lie far apart in a table far larger than the
+         * caches, and their fetches overlap instead of waiting one by one. */
+        for (int m = first; m < move_count; m++) {
+            prefetch(build->states + (moves[m].state >> 6));
+            if (!build->scanning) prefetch(build->following + (moves[m].index >> 6));
         }
     }
     if (expanded) or_field(build->states, (uint64_t)index * field, expanded, field);
@@ -656,7 +718,7 @@ static long long expand_placement(TableBuild *build, const uint8_t *positions, u
         const TileMove *move = &moves[m];
         if (read_field(build->states, move->state, 2) != STATE_UNREACHED) continue;
         uint32_t region = flood(grid, 1u << move->blank, grid->all_cells & ~move->taken);
-        uint64_t marks = moved_region_codes(region, below, move->blank, move->to, next_code);
+        uint64_t marks = moved_region_codes(region, cells.below, move->blank, move->to, next_code);
         uint64_t before = or_field(build->states, (uint64_t)move->index * field, marks, field);
         /* Only states reached for the first time count (another thread may have marked
          * them too): unreached ones were 0 in both bits. */
@@ -664,10 +726,59 @@ static long long expand_placement(TableBuild *build, const uint8_t *positions, u
         uint64_t fresh = marks & ~(held | held << 1);
         if (!fresh) continue;
         reached += bit_count_word(fresh);
+        if (build->scanning) continue;
         uint64_t bit = 1ull << (move->index & 63u);
         if (!(atomic_or_word(&build->following[move->index >> 6], bit) & bit)) (*added)++;
     }
     return reached;
+}
+
+/* The layer at the build's depth taken backwards, for the placement `index` (walked to by
+ * `walk`) whose states' codes are `codes`: each unreached region looks for a move from a
+ * state of the layer and is reached at the next depth on the first one found; the layer's
+ * own states are marked expanded. Before the layer no state of a lower depth is left
+ * unexpanded, and an unreached state's neighbours lie no lower than the layer, so a
+ * neighbour reached and not of the next depth's code (marked in this pass) is in the layer,
+ * whether or not its placement was already looked at. Only this call writes `index`'s
+ * states. Returns the states reached. */
+static long long reach_placement_backwards(TableBuild *build, PlacementWalk *walk, uint32_t index,
+                                           uint64_t codes) {
+    const Grid *grid = &build->grid;
+    uint32_t free_count = build->free_count, field = 2 * free_count;
+    uint64_t current = layer_code(build->depth);
+    uint64_t next_code = STATE_EVEN + STATE_ODD - current;
+    uint64_t field_low = field_low_bits(field);
+    uint64_t unreached = ~(codes | codes >> 1) & field_low;
+    uint64_t in_layer = layer_states(codes, build->depth, field_low);
+    /* Layers come in order of depth: the first one a placement has states in is its entry. */
+    if (in_layer && build->table[index] == UNREACHED) build->table[index] = (uint8_t)build->depth;
+    uint64_t marks = (in_layer | in_layer << 1);
+    if (unreached) {
+        PlacementCells cells;
+        describe_placement(build, walk_to(walk, index, build->size, grid->cell_count), &cells);
+        for (uint32_t left = cells.open; left;) {
+            int blank = count_trailing_zeros(left);
+            uint32_t region = flood(grid, 1u << blank, cells.open);
+            left &= ~region;
+            if (!(unreached >> (2 * (blank - cells.below[blank])) & 1u)) continue;
+            TileMove moves[MAX_CELLS * 4];
+            int move_count = region_moves(build, &cells, index, region, moves);
+            for (int m = 0; m < move_count; m++) prefetch(build->states + (moves[m].state >> 6));
+            for (int m = 0; m < move_count; m++) {
+                uint64_t code = read_field(build->states, moves[m].state, 2);
+                if (code != STATE_UNREACHED && code != next_code) {
+                    marks |= moved_region_codes(region, cells.below, 0, 0, next_code);
+                    break;
+                }
+            }
+        }
+    }
+    if (!marks) return 0;
+    or_field(build->states, (uint64_t)index * field, marks, field);
+    uint64_t fresh = (marks | marks >> 1) & unreached;
+    if (!fresh) return 0;
+    if (build->table[index] == UNREACHED) build->table[index] = (uint8_t)(build->depth + 1);
+    return bit_count_word(fresh);
 }
 
 /* The layer's placements in one chunk of its words, in index order. */
@@ -697,6 +808,35 @@ static long long expand_layer_chunk(Parallel *parallel, long long chunk) {
     return expanded;
 }
 
+/* Every placement of one chunk of the layer's words, in index order, from the states
+ * alone (no bitmaps): backwards (`build->backwards`) each that has an unreached state or
+ * one of the layer, else forwards each that has one of the layer. */
+static long long scan_chunk(Parallel *parallel, long long chunk) {
+    TableBuild *build = parallel->context;
+    long long first = chunk * LAYER_CHUNK_WORDS * 64, last = first + LAYER_CHUNK_WORDS * 64;
+    if (last > build->entries) last = build->entries;
+    uint32_t field = 2 * build->free_count;
+    uint64_t field_low = field_low_bits(field);
+    PlacementWalk walk = {0};
+    long long reached = 0, added = 0;
+    for (long long index = first; index < last; index++) {
+        uint64_t codes = read_field(build->states, (uint64_t)index * field, field);
+        if (build->backwards) {
+            /* Every state reached and expanded: nothing to do. */
+            if ((codes & codes >> 1 & field_low) == field_low) continue;
+            reached += reach_placement_backwards(build, &walk, (uint32_t)index, codes);
+            continue;
+        }
+        if (!layer_states(codes, build->depth, field_low)) continue;
+        if (build->table[index] == UNREACHED) build->table[index] = (uint8_t)build->depth;
+        const uint8_t *positions =
+            walk_to(&walk, (uint32_t)index, build->size, build->grid.cell_count);
+        reached += expand_placement(build, positions, (uint32_t)index, &added);
+    }
+    atomic_add_count(&parallel->done, reached);
+    return last - first;
+}
+
 static void free_build(TableBuild *build) {
     free(build->states);
     free(build->layer);
@@ -704,16 +844,16 @@ static void free_build(TableBuild *build) {
 }
 
 static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
-    int width, height, blank_cell, threads = 1;
+    int width, height, blank_cell, threads = 1, direction = BUILD_AUTOMATIC;
     PyObject *group_object, *poll;
-    if (!PyArg_ParseTuple(args, "iiiOO|i", &width, &height, &blank_cell, &group_object, &poll,
-                          &threads)) {
+    if (!PyArg_ParseTuple(args, "iiiOO|ii", &width, &height, &blank_cell, &group_object, &poll,
+                          &threads, &direction)) {
         return NULL;
     }
     int cell_count = width * height;
     if (width < 1 || height < 1 || cell_count > MAX_CELLS || blank_cell < 0 ||
-        blank_cell >= cell_count) {
-        PyErr_SetString(PyExc_ValueError, "unsupported board shape or blank cell");
+        blank_cell >= cell_count || direction < BUILD_AUTOMATIC || direction > BUILD_BACKWARDS) {
+        PyErr_SetString(PyExc_ValueError, "unsupported board shape, blank cell or direction");
         return NULL;
     }
     uint8_t start[MAX_CELLS];
@@ -729,6 +869,7 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     grid_init(&build->grid, width, height);
     build->size = group_size;
     build->free_count = (uint32_t)(cell_count - group_size);
+    build->entries = entries;
     digit_weights(group_size, cell_count, build->weights);
     /* One word more than the states need: a placement's field is read and written as up to
      * two words. */
@@ -758,19 +899,31 @@ static PyObject *build_table(PyObject *Py_UNUSED(self), PyObject *args) {
     build->layer[start_index >> 6] |= 1ull << (start_index & 63u);
 
     int stop = 0;
-    long long layer_size = 1;
+    build->backwards = direction == BUILD_BACKWARDS;
+    long long layer_size = 1, frontier = reached, states = entries * build->free_count;
     for (int depth = 0; layer_size > 0 && depth < UNREACHED - 1 && !stop; depth++) {
         stop = call_poll(poll, reached, 0);
         if (stop) break;
         build->depth = depth;
         build->following_size = 0;
-        Parallel parallel = {expand_layer_chunk, build, 0, 0, 0, 0, 0};
+        if (direction == BUILD_AUTOMATIC && frontier > states - reached) build->backwards = 1;
+        /* A layer with a state for every few placements: its moves' scattered writes to
+         * the bitmaps cost more than a scan of every placement's states. */
+        if (build->backwards ||
+            (direction == BUILD_AUTOMATIC && frontier > entries / SCANNED_LAYER_SHARE)) {
+            build->scanning = 1;
+        }
+        Parallel parallel = {build->scanning ? scan_chunk : expand_layer_chunk, build, 0, 0, 0,
+                             0, 0};
+        /* Scanned, every placement is looked at, else those of the layer: chunks of the
+         * same placements either way. */
         parallel.chunk_count = (build->layer_words + LAYER_CHUNK_WORDS - 1) / LAYER_CHUNK_WORDS;
         PyThreadState *thread_state = PyEval_SaveThread();
         stop = run_parallel(&parallel, thread_count(threads), poll, &thread_state, reached);
         PyEval_RestoreThread(thread_state);
         reached += parallel.done;
-        layer_size = build->following_size;
+        frontier = parallel.done;
+        layer_size = build->scanning ? frontier : build->following_size;
         /* The layer's words were cleared as they were read: it is the next one's start. */
         uint64_t *swap = build->layer;
         build->layer = build->following;

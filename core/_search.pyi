@@ -10,11 +10,14 @@ def build_table(
     group: Sequence[int],
     poll: Callable[[int, int], bool] | None,
     threads: int = 1,
+    direction: int = 0,
     /,
 ) -> bytes | None:
     """The pattern table of `group` (goal cells) for goal blank `blank_cell`, each layer
-    split over `threads` threads (the same bytes however many); poll(reached, 0) is called
-    between layers and within them and returns True to stop (then None)."""
+    split over `threads` threads and taken the way `direction` says
+    (core.pattern_db.BuildDirection; the same bytes however many and whichever way);
+    poll(reached, 0) is called between layers and within them and returns True to stop
+    (then None)."""
 
 def compact_table(
     width: int,

@@ -59,6 +59,7 @@ import zlib
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
+from enum import IntEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,6 +69,20 @@ from core import settings, symmetry
 
 if TYPE_CHECKING:
     from core.speedups import CompiledSearch
+
+
+class BuildDirection(IntEnum):
+    """Which way the compiled build (`core._search.build_table`) takes its layers; every
+    way gives the same table. Forwards each state of the layer makes its moves, the layer
+    kept as a bitmap of placements; backwards each unreached state looks for a move from
+    the layer and stops at the first. Automatic (what the app uses) finds each large layer
+    by scanning the states instead of the bitmaps, and goes backwards once a layer reaches
+    more states than are left unreached."""
+
+    AUTOMATIC = 0
+    FORWARDS = 1
+    BACKWARDS = 2
+
 
 #: The variables read by core.settings, where the launcher checks them without this module.
 CACHE_DIR_VARIABLE = settings.CACHE_DIR_VARIABLE

@@ -65,6 +65,7 @@ class CompiledSearch(Protocol):
         group: Sequence[int],
         poll: Callable[[int, int], bool] | None,
         threads: int = 1,
+        direction: int = 0,
         /,
     ) -> bytes | None: ...
 

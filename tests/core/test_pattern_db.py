@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from core import pattern_db, speedups
 from core.pattern_db import (
+    BuildDirection,
     build_table_pure,
     cell_distance,
     compact_pure,
@@ -107,10 +108,15 @@ def test_both_twins_build_the_same_table(
     compact = compact_pure(width, height, group, pure)
     assert compact is not None
     assert len(compact) == (len(pure) + 3) // 4
-    # Work split over threads (in chunks: 4x2's table holds several) gives the
-    # same bytes as one thread and as the pure twin.
+    # Work split over threads (in chunks: 4x2's table holds several), and layers taken
+    # forwards, backwards or switching on the way, give the same bytes as one thread and
+    # as the pure twin.
     for threads in (1, 2, 3):
-        assert compiled.search.build_table(width, height, blank_cell, group, None, threads) == pure
+        for direction in BuildDirection:
+            built = compiled.search.build_table(
+                width, height, blank_cell, group, None, threads, direction
+            )
+            assert built == pure, direction
         assert compiled.search.compact_table(width, height, group, pure, None, threads) == compact
     if len(pure) <= GROUND_TRUTH_ENTRIES:
         assert_largest_consistent_lower_bound(width, height, group, pure, compact)
