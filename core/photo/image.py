@@ -235,12 +235,7 @@ def decode_photo(data: bytes) -> Photo:
     if len(data) > MAX_PHOTO_BYTES:
         raise PhotoError(too_large_message(len(data)))
     try:
-        with warnings.catch_warnings():
-            # The size is checked below, before any pixel is decoded; and a damaged EXIF
-            # block or chunk only means the photo is read without it.
-            warnings.simplefilter("ignore")
-            with Image.open(io.BytesIO(data)) as image:
-                return replace(_decode_opened(image, WORKING_LONG_SIDE), source=data)
+        return replace(_decoded(data, WORKING_LONG_SIDE), source=data)
     except PhotoError:
         raise
     except Image.DecompressionBombError:
@@ -253,6 +248,16 @@ def decode_photo(data: bytes) -> Photo:
         raise PhotoError(
             f"this file is not an image the reader can open ({_formats_text()})"
         ) from error
+
+
+def _decoded(data: bytes, working_long_side: int) -> Photo:
+    """`data` decoded by `_decode_opened`, saying nothing on standard error."""
+    with warnings.catch_warnings():
+        # The size is checked before any pixel is decoded; and a damaged EXIF block or
+        # chunk only means the photo is read without it.
+        warnings.simplefilter("ignore")
+        with Image.open(io.BytesIO(data)) as image:
+            return _decode_opened(image, working_long_side)
 
 
 def _decode_opened(image: Image.Image, working_long_side: int) -> Photo:
@@ -339,10 +344,7 @@ def closer_look(photo: Photo, box: tuple[float, float, float, float]) -> Photo |
     if long_side < CLOSER_LOOK_GAIN * max(photo.image.size):
         return None
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with Image.open(io.BytesIO(photo.source)) as image:
-                whole = _decode_opened(image, long_side)
+        whole = _decoded(photo.source, long_side)
     except (PhotoError, MemoryError, OSError, ValueError):
         return None
     crop = (

@@ -658,20 +658,16 @@ def _looked_at_closer(
     """The photo and grid to read: these, or, when the grid's cells are small and it does not
     settle, the best grid found in a closer look round it (`image.closer_look`) if that one
     settles or reads better."""
-    if reading_settles(grid):
-        return photo, grid
-    cell_side = math.sqrt(abs(grid.corners.area()) / (grid.columns * grid.rows))
-    if cell_side >= CLOSER_LOOK_CELL_SIDE:
+    if reading_settles(grid) or not _small_cells(grid.corners, grid.columns * grid.rows):
         return photo, grid
     # A grid that does not settle may be a part of the board: the look reaches as many
     # cells past each side as the board could have that the grid lacks, and one more (the
     # board's outline, a grid a cell off). Past a whole board's size it only loses pixels.
-    full = photo.to_full(grid.corners).as_array()
+    full = photo.to_full(grid.corners)
     largest = max(GUESSED_CELLS) if size is None else max(size)
     lacking = np.array([largest - grid.columns, largest - grid.rows]).clip(0) + 1
-    reach = np.ptp(full, axis=0) / (grid.columns, grid.rows) * lacking
-    low, high = full.min(axis=0) - reach, full.max(axis=0) + reach
-    closer = closer_look(photo, (float(low[0]), float(low[1]), float(high[0]), float(high[1])))
+    cell = np.ptp(full.as_array(), axis=0) / (grid.columns, grid.rows)
+    closer = _closer_round(photo, full, cell * lacking)
     if closer is None:
         return photo, grid
     try:
@@ -683,20 +679,28 @@ def _looked_at_closer(
     return photo, grid
 
 
-def _closer_at_corners(
-    photo: Photo, corners: Corners, working: Quad, size: tuple[int, int] | None
-) -> Photo:
+def _closer_at_corners(photo: Photo, corners: Corners, size: tuple[int, int] | None) -> Photo:
     """The photo, or a closer look at the board inside corners a person placed when its
     cells (of `size`, or of the largest board guessed) are small in the working image: a
     cell of rough corners' width round them."""
     cells = (max(GUESSED_CELLS) ** 2) if size is None else size[0] * size[1]
-    if math.sqrt(abs(working.area()) / cells) >= CLOSER_LOOK_CELL_SIDE:
+    if not _small_cells(photo.to_working(corners), cells):
         return photo
-    full = corners.as_array()
-    reach = np.ptp(full, axis=0) / math.sqrt(cells)
-    low, high = full.min(axis=0) - reach, full.max(axis=0) + reach
-    closer = closer_look(photo, (float(low[0]), float(low[1]), float(high[0]), float(high[1])))
+    closer = _closer_round(photo, corners, np.ptp(corners.as_array(), axis=0) / math.sqrt(cells))
     return photo if closer is None else closer
+
+
+def _small_cells(outline: Quad, cells: int) -> bool:
+    """Whether `cells` cells in `outline` (working pixels) are under CLOSER_LOOK_CELL_SIDE."""
+    return math.sqrt(abs(outline.area()) / cells) < CLOSER_LOOK_CELL_SIDE
+
+
+def _closer_round(photo: Photo, outline: Quad, reach: np.ndarray) -> Photo | None:
+    """`image.closer_look` at the box round `outline` (the full photo's pixels) grown by
+    `reach` (x, y) on every side."""
+    points = outline.as_array()
+    low, high = points.min(axis=0) - reach, points.max(axis=0) + reach
+    return closer_look(photo, (float(low[0]), float(low[1]), float(high[0]), float(high[1])))
 
 
 def find_corners(photo: Photo) -> Corners:
@@ -742,9 +746,10 @@ def read_photo(
         working = photo.to_working(corners)
         if not working.is_convex() or abs(working.area()) < 64:
             raise PhotoError("the corners do not outline a board: drag them to its corners")
-        photo = _closer_at_corners(photo, corners, working, size)
-        working = photo.to_working(corners)
-        grid = _best_grid(photo, (working,), size, outline_is_grid=True, turns=allowed)
+        photo = _closer_at_corners(photo, corners, size)
+        grid = _best_grid(
+            photo, (photo.to_working(corners),), size, outline_is_grid=True, turns=allowed
+        )
     return read_grid(
         photo,
         grid,
