@@ -149,6 +149,21 @@ def test_an_ensemble_reads_the_mean_of_its_networks_probabilities() -> None:
     assert not np.allclose(together, alone[0], atol=1e-3)
 
 
+def test_screening_reads_the_first_network_alone() -> None:
+    ensemble = random_network(seed=6, networks=2)
+    pictures, measures = random_inputs(cells=4)
+    first = Network(ensemble.weight_sets[:1], CALIBRATION)
+    np.testing.assert_array_equal(
+        ensemble.screening_log_probabilities(pictures, measures),
+        first.log_probabilities(pictures, measures),
+    )
+    assert not np.allclose(
+        ensemble.screening_log_probabilities(pictures, measures),
+        ensemble.log_probabilities(pictures, measures),
+        atol=1e-3,
+    )
+
+
 def test_a_saved_ensemble_loads_with_every_network() -> None:
     ensemble = random_network(seed=5, networks=3)
     loaded = load_network(io.BytesIO(saved(ensemble)))
