@@ -4,6 +4,11 @@ baseline), on idle cores, with a pure-Python loop busy on every core, and beside
 process multiplying large matrices with numpy (whose BLAS threads take every core).
 
     .venv/bin/python bench/photo_network.py [--calls 200]
+    .venv/bin/python bench/photo_network.py --per-cell [--calls 50]
+
+--per-cell prints instead the CPU time per cell read, for boards of 16 to 144 cells, beside
+the convolutions' three matrix products alone on the same cells: the floor that the layers'
+other work (the shifted copies, the pools, the ReLUs) adds to.
 
 Prints figures; asserts nothing.
 """
@@ -11,6 +16,7 @@ Prints figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import subprocess
@@ -23,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from typing import TYPE_CHECKING
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT
 from core.photo.network import Network, mean_log_probabilities, shipped_network
@@ -71,11 +78,57 @@ def measure_beside(
             process.wait()
 
 
+def _products_alone(network: Network, cells: int) -> Callable[[], object]:
+    """The three convolution products of every network for `cells` cells, on inputs already
+    laid out: what the network's work cannot go under in numpy."""
+    rng = np.random.default_rng(3)
+    products = []
+    side, channels = INPUT_SIDE, CHANNELS
+    for index in range(3):
+        for weights in network.weight_sets:
+            kernel = weights[f"conv{index}_weights"]
+            matrix = kernel.transpose(3, 1, 2, 0).reshape(kernel.shape[3], -1)
+            columns = rng.random((9 * channels, cells * side * side), dtype=np.float32)
+            products.append((matrix, columns))
+        channels, side = kernel.shape[3], side // 2
+    return lambda: [matrix @ columns for matrix, columns in products]
+
+
+def cpu_per_cell(call: Callable[[], object], cells: int, calls: int) -> float:
+    """CPU microseconds per cell, the best of three rounds of `calls` calls."""
+    call()
+    rounds = []
+    for _ in range(3):
+        began = time.process_time()
+        for _ in range(calls):
+            call()
+        rounds.append((time.process_time() - began) / calls / cells * 1e6)
+    return min(rounds)
+
+
+def per_cell(network: Network, calls: int) -> None:
+    rng = np.random.default_rng(1)
+    print(f"CPU per cell read, {len(network.weight_sets)} networks, best of 3 x {calls} calls")
+    for cells in (16, 36, 64, 144):
+        pictures = rng.random((cells, CHANNELS, INPUT_SIDE, INPUT_SIDE), dtype=np.float32)
+        measures = rng.random((cells, MEASURE_COUNT), dtype=np.float32)
+        shipped = cpu_per_cell(
+            functools.partial(network.log_probabilities, pictures, measures), cells, calls
+        )
+        floor = cpu_per_cell(_products_alone(network, cells), cells, calls)
+        print(f"  {cells:3d} cells: shipped {shipped:6.1f} us, products alone {floor:6.1f} us")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument("--per-cell", action="store_true")
     args = parser.parse_args()
     network = shipped_network()
+    if args.per_cell:
+        with threadpool_limits(1):
+            per_cell(network, args.calls)
+        return 0
     # A 4x4 board's cells in its four quarter turns, as the reader reads them.
     rng = np.random.default_rng(1)
     pictures = rng.random((64, CHANNELS, INPUT_SIDE, INPUT_SIDE), dtype=np.float32)

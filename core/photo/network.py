@@ -90,33 +90,56 @@ def _blas_threads() -> ThreadpoolController:
     return ThreadpoolController()
 
 
-def _convolve(pictures: FloatArray, weights: FloatArray, bias: FloatArray) -> FloatArray:
-    """A 3x3 convolution, padded to keep the size, with a ReLU; pictures are
-    (channels, cells, height, width), weights (channels, 3, 3, out)."""
+def _convolve(pictures: FloatArray, weights: FloatArray) -> FloatArray:
+    """A 3x3 convolution, padded with zeros to keep the size, without its bias; pictures
+    are (channels, cells, height, width), weights (channels, 3, 3, out)."""
     channels, count, height, width = pictures.shape
-    padded = np.pad(pictures, ((0, 0), (0, 0), (1, 1), (1, 1)))
     # The nine shifted pictures stacked along the channels, channels first: one product of
     # the few output channels' weights with every pixel at once. Channels last, a 2-channel
     # first layer makes a product of many short rows, several times slower (bench/README.md).
-    shifted = np.empty((3, 3, channels, count, height, width), dtype=np.float32)
+    # Each shift is copied straight from the pictures into its place; the border it leaves
+    # is the zero padding.
+    shifted = np.zeros((3, 3, channels, count, height, width), dtype=np.float32)
     for row in range(3):
+        down = row - 1
         for column in range(3):
-            shifted[row, column] = padded[:, :, row : row + height, column : column + width]
+            across = column - 1
+            shifted[
+                row,
+                column,
+                :,
+                :,
+                max(0, -down) : height - max(0, down),
+                max(0, -across) : width - max(0, across),
+            ] = pictures[
+                :,
+                :,
+                max(0, down) : height - max(0, -down),
+                max(0, across) : width - max(0, -across),
+            ]
     kernel = weights.transpose(3, 1, 2, 0).reshape(weights.shape[3], 9 * channels)
-    out = kernel @ shifted.reshape(9 * channels, -1)
-    out += bias[:, None]
-    np.maximum(out, 0.0, out=out)
-    result: FloatArray = out.reshape(-1, count, height, width)
+    result: FloatArray = (kernel @ shifted.reshape(9 * channels, -1)).reshape(
+        -1, count, height, width
+    )
     return result
 
 
 def _pool(pictures: FloatArray) -> FloatArray:
     """The largest of each 2x2 block (pictures are (channels, cells, height, width))."""
-    result: FloatArray = np.maximum(
-        np.maximum(pictures[:, :, 0::2, 0::2], pictures[:, :, 0::2, 1::2]),
-        np.maximum(pictures[:, :, 1::2, 0::2], pictures[:, :, 1::2, 1::2]),
-    )
+    pairs = np.maximum(pictures[..., 0::2], pictures[..., 1::2])
+    result: FloatArray = np.maximum(pairs[:, :, 0::2], pairs[:, :, 1::2])
     return result
+
+
+def _convolution_layer(pictures: FloatArray, weights: FloatArray, bias: FloatArray) -> FloatArray:
+    """A convolution, its 2x2 max-pool, its bias and its ReLU. The bias and the ReLU come
+    after the pool, on a quarter of the values: adding one number to a block and taking
+    its largest value commute exactly (rounding keeps order), and so do the ReLU and the
+    largest value, so the result is the same to the bit."""
+    pooled = _pool(_convolve(pictures, weights))
+    pooled += bias[:, None, None, None]
+    np.maximum(pooled, 0.0, out=pooled)
+    return pooled
 
 
 def log_softmax(scores: FloatArray) -> FloatArray:
@@ -135,8 +158,8 @@ def network_scores(weights: Weights, pictures: FloatArray, measures: FloatArray)
     whatever BLAS threads numpy has (`Network.log_probabilities` limits them)."""
     hidden = np.ascontiguousarray(pictures.transpose(1, 0, 2, 3), dtype=np.float32)
     for index in range(len(CONVOLUTION_CHANNELS)):
-        hidden = _pool(
-            _convolve(hidden, weights[f"conv{index}_weights"], weights[f"conv{index}_bias"])
+        hidden = _convolution_layer(
+            hidden, weights[f"conv{index}_weights"], weights[f"conv{index}_bias"]
         )
     # The dense layer's weights take each cell's features row, column, channel.
     features = hidden.transpose(1, 2, 3, 0).reshape(hidden.shape[1], -1)
@@ -181,6 +204,12 @@ class Network:
         # other whenever the cores are busy (bench/README.md has the figures).
         with _blas_threads().limit(limits=1, user_api="blas"):
             return mean_log_probabilities(self.weight_sets, pictures, measures)
+
+    def screening_log_probabilities(self, pictures: FloatArray, measures: FloatArray) -> FloatArray:
+        """As `log_probabilities`, from the first network alone: enough to order grids
+        before any is read whole, at a share of the whole model's cost."""
+        with _blas_threads().limit(limits=1, user_api="blas"):
+            return mean_log_probabilities(self.weight_sets[:1], pictures, measures)
 
     def save(self, stream: IO[bytes]) -> None:
         """Write the model file (this version's): weights as float16 (half the size; the

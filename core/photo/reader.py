@@ -83,6 +83,9 @@ DOUBTFUL_BOARD_MIN_CONFIDENCE = 0.7
 DOUBTED_CELL_PROBABILITY = 0.3
 DOUBTED_CELL_MIN_MARGIN = 2.0
 
+#: A part of a photo: left, top, right, bottom in the full photo's pixels.
+Box = tuple[float, float, float, float]
+
 BLURRED_MESSAGE = (
     "the tiles' numbers cannot be read: the photo may be blurred or not of a sliding-tile "
     "puzzle; take it again, steady and close"
@@ -595,17 +598,22 @@ def _best_grid(
     *,
     outline_is_grid: bool,
     turns: tuple[int, ...] = TURNS,
-) -> GridFit:
+    look_closer: bool = False,
+) -> tuple[Photo, GridFit]:
     """Of the first MAX_PLACINGS placings (none taken after READ_BUDGET grids once one reads
     well enough to offer), the first that settles (JointReading.settled), or else the one
     that reads best, moved a cell or two if that reads better still (unless the
     outline is a person's): the numbers read in the cells say better than any edge where
-    the tiles are."""
+    the tiles are. With the photo the grid is in: with `look_closer`, a closer look
+    (`_closer_search`) at a grid of small cells that reads nearly settled, as soon as one
+    is placed, or at the best at the end, may give a grid in a closer look at the photo."""
     best: GridFit | None = None
     unread: PhotoError | None = None
     placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid, turns=turns)
     budget_end = grids_read() + READ_BUDGET
-    offerable = shipped_network().calibration["max_mean_cost"]
+    calibration = shipped_network().calibration
+    # The closer look taken during the search: its box, and what it found.
+    looked: tuple[Box, tuple[Photo, GridFit] | None] | None = None
     for grid in islice(placings, MAX_PLACINGS):
         try:
             grid.reading  # noqa: B018 - read once, cached on the grid
@@ -613,22 +621,52 @@ def _best_grid(
             unread = unread or error
             continue
         if reading_settles(grid):
-            return grid if outline_is_grid or size is not None else _whole_board(photo, grid)
+            if outline_is_grid or size is not None:
+                return photo, grid
+            return photo, _whole_board(photo, grid)
         if _better(grid, best):
             best = grid
-        if best is not None and reading_cost(best) <= offerable and grids_read() > budget_end:
+        # A grid of small cells that reads nearly settled is most likely the board, only too
+        # small in the working image to settle: searching on through the photo's other
+        # shapes would not settle it either, and a closer look at it settles sooner.
+        if look_closer and looked is None and _worth_a_closer_look(grid):
+            reads_before = grids_read()
+            box = _closer_box(photo, grid, size)
+            looked = (box, _closer_search(photo, box, size, turns))
+            if looked[1] is not None and reading_settles(looked[1][1]):
+                return looked[1]
+            # The budget is this search's own: the closer look's grids do not use it up.
+            budget_end += grids_read() - reads_before
+        if (
+            best is not None
+            and reading_cost(best) <= calibration["max_mean_cost"]
+            and grids_read() > budget_end
+        ):
             break
     if best is None:
         raise unread or PhotoError(BLURRED_MESSAGE)
     # Corners a person placed are on the board's corners: never a whole cell off.
     if outline_is_grid:
-        return best
+        return photo, best
     best = _shifted_best(photo, best)
     if size is None and not reading_settles(best):
         best = _trimmed_best(photo, best)
     if size is None and not reading_settles(best):
         best = _grown_fully(photo, best)
-    return best
+    if (
+        not look_closer
+        or reading_settles(best)
+        or not _small_cells(best.corners, best.columns * best.rows)
+    ):
+        return photo, best
+    box = _closer_box(photo, best, size)
+    if looked is not None and _box_overlap(box, looked[0]) >= SAME_LOOK_OVERLAP:
+        closer = looked[1]
+    else:
+        closer = _closer_search(photo, box, size, turns)
+    if closer is not None and (reading_settles(closer[1]) or _better(closer[1], best)):
+        return closer
+    return photo, best
 
 
 def _grown_fully(photo: Photo, best: GridFit) -> GridFit:
@@ -650,33 +688,51 @@ def _grown_fully(photo: Photo, best: GridFit) -> GridFit:
 #: network reads a cell's number from a few dozen pixels, and a board small in a 12 MP
 #: photo has ten times more of them than the working image keeps.
 CLOSER_LOOK_CELL_SIDE = 60
+#: Cells under this side (working pixels) are tiny: see `_worth_a_closer_look`.
+TINY_CELL_SIDE = CLOSER_LOOK_CELL_SIDE // 2
 
 
-def _looked_at_closer(
-    photo: Photo, grid: GridFit, size: tuple[int, int] | None, turns: tuple[int, ...]
-) -> tuple[Photo, GridFit]:
-    """The photo and grid to read: these, or, when the grid's cells are small and it does not
-    settle, the best grid found in a closer look round it (`image.closer_look`) if that one
-    settles or reads better."""
-    if reading_settles(grid) or not _small_cells(grid.corners, grid.columns * grid.rows):
-        return photo, grid
-    # A grid that does not settle may be a part of the board: the look reaches as many
-    # cells past each side as the board could have that the grid lacks, and one more (the
-    # board's outline, a grid a cell off). Past a whole board's size it only loses pixels.
+#: Two closer looks whose boxes overlap this much (intersection over union) look at the
+#: same part of the photo: the second would search what the first searched.
+SAME_LOOK_OVERLAP = 0.7
+
+
+def _closer_box(photo: Photo, grid: GridFit, size: tuple[int, int] | None) -> Box:
+    """The box (left, top, right, bottom, the full photo's pixels) a closer look round a
+    grid takes in. A grid that does not settle may be a part of the board: the box reaches
+    as many cells past each side as the board could have that the grid lacks, and one more
+    (the board's outline, a grid a cell off). Past a whole board's size it only loses
+    pixels."""
     full = photo.to_full(grid.corners)
     largest = max(GUESSED_CELLS) if size is None else max(size)
     lacking = np.array([largest - grid.columns, largest - grid.rows]).clip(0) + 1
     cell = np.ptp(full.as_array(), axis=0) / (grid.columns, grid.rows)
-    closer = _closer_round(photo, full, cell * lacking)
+    return _box_round(full, cell * lacking)
+
+
+def _box_overlap(first: Box, second: Box) -> float:
+    """Intersection over union of two boxes."""
+    width = min(first[2], second[2]) - max(first[0], second[0])
+    height = min(first[3], second[3]) - max(first[1], second[1])
+    if width <= 0 or height <= 0:
+        return 0.0
+    shared = width * height
+    areas = [(box[2] - box[0]) * (box[3] - box[1]) for box in (first, second)]
+    return shared / (sum(areas) - shared)
+
+
+def _closer_search(
+    photo: Photo, box: Box, size: tuple[int, int] | None, turns: tuple[int, ...]
+) -> tuple[Photo, GridFit] | None:
+    """A closer look at a box of the photo (`image.closer_look`) and the best grid found in
+    it, or None when the look gains nothing or finds no grid."""
+    closer = closer_look(photo, box)
     if closer is None:
-        return photo, grid
+        return None
     try:
-        near = _best_grid(closer, board_outlines(closer), size, outline_is_grid=False, turns=turns)
+        return _best_grid(closer, board_outlines(closer), size, outline_is_grid=False, turns=turns)
     except PhotoError:
-        return photo, grid
-    if reading_settles(near) or _better(near, grid):
-        return closer, near
-    return photo, grid
+        return None
 
 
 def _closer_at_corners(photo: Photo, corners: Corners, size: tuple[int, int] | None) -> Photo:
@@ -686,8 +742,23 @@ def _closer_at_corners(photo: Photo, corners: Corners, size: tuple[int, int] | N
     cells = (max(GUESSED_CELLS) ** 2) if size is None else size[0] * size[1]
     if not _small_cells(photo.to_working(corners), cells):
         return photo
-    closer = _closer_round(photo, corners, np.ptp(corners.as_array(), axis=0) / math.sqrt(cells))
+    reach = np.ptp(corners.as_array(), axis=0) / math.sqrt(cells)
+    closer = closer_look(photo, _box_round(corners, reach))
     return photo if closer is None else closer
+
+
+def _worth_a_closer_look(grid: GridFit) -> bool:
+    """Whether a grid that does not settle is worth a closer look before the search goes
+    on: its cells are small and it reads nearly settled, or, when they are tiny, well
+    enough to offer (numbers a dozen pixels high read badly even where the grid is
+    right)."""
+    cells = grid.columns * grid.rows
+    if not _small_cells(grid.corners, cells):
+        return False
+    calibration = shipped_network().calibration
+    tiny = math.sqrt(abs(grid.corners.area()) / cells) < TINY_CELL_SIDE
+    limit = calibration["max_mean_cost"] if tiny else calibration["settled_cost"]
+    return reading_cost(grid) <= limit
 
 
 def _small_cells(outline: Quad, cells: int) -> bool:
@@ -695,18 +766,17 @@ def _small_cells(outline: Quad, cells: int) -> bool:
     return math.sqrt(abs(outline.area()) / cells) < CLOSER_LOOK_CELL_SIDE
 
 
-def _closer_round(photo: Photo, outline: Quad, reach: np.ndarray) -> Photo | None:
-    """`image.closer_look` at the box round `outline` (the full photo's pixels) grown by
-    `reach` (x, y) on every side."""
+def _box_round(outline: Quad, reach: np.ndarray) -> Box:
+    """The box round `outline` grown by `reach` (x, y) on every side."""
     points = outline.as_array()
     low, high = points.min(axis=0) - reach, points.max(axis=0) + reach
-    return closer_look(photo, (float(low[0]), float(low[1]), float(high[0]), float(high[1])))
+    return (float(low[0]), float(low[1]), float(high[0]), float(high[1]))
 
 
 def find_corners(photo: Photo) -> Corners:
     """The corners of the board's tile grid, in the photo's pixels, as `read_photo` places
     them. Raises PhotoError."""
-    grid = _best_grid(photo, board_outlines(photo), None, outline_is_grid=False)
+    _, grid = _best_grid(photo, board_outlines(photo), None, outline_is_grid=False)
     return photo.to_full(grid.corners)
 
 
@@ -740,14 +810,20 @@ def read_photo(
         _check_size(size)
     allowed = TURNS if turns is None else (turns % 4,)
     if corners is None:
-        grid = _best_grid(photo, board_outlines(photo), size, outline_is_grid=False, turns=allowed)
-        photo, grid = _looked_at_closer(photo, grid, size, allowed)
+        photo, grid = _best_grid(
+            photo,
+            board_outlines(photo),
+            size,
+            outline_is_grid=False,
+            turns=allowed,
+            look_closer=True,
+        )
     else:
         working = photo.to_working(corners)
         if not working.is_convex() or abs(working.area()) < 64:
             raise PhotoError("the corners do not outline a board: drag them to its corners")
         photo = _closer_at_corners(photo, corners, size)
-        grid = _best_grid(
+        photo, grid = _best_grid(
             photo, (photo.to_working(corners),), size, outline_is_grid=True, turns=allowed
         )
     return read_grid(

@@ -112,12 +112,20 @@ def _rotated(
 
 
 def _scores_in_turns(
-    pictures: FloatArray, measures: FloatArray, turns: list[int], classes: int
+    pictures: FloatArray,
+    measures: FloatArray,
+    turns: list[int],
+    classes: int,
+    *,
+    screening: bool = False,
 ) -> npt.NDArray[np.float32]:
     """The network's log-probabilities of the first `classes` classes for every cell in
-    every one of `turns`, in one batch: turns x cells x classes."""
+    every one of `turns`, in one batch: turns x cells x classes. `screening`: from the
+    model's first network alone (Network.screening_log_probabilities)."""
     batches = [_rotated(pictures, measures, turn) for turn in turns]
-    scores = shipped_network().log_probabilities(
+    network = shipped_network()
+    read = network.screening_log_probabilities if screening else network.log_probabilities
+    scores = read(
         np.concatenate([batch[0] for batch in batches]),
         np.concatenate([batch[1] for batch in batches]),
     )
@@ -166,8 +174,9 @@ def screen_cost(
 ) -> float:
     """A quick guess at how well the cells between these lines read, for ordering grids
     before any is read whole: the mean, over a few cells spread across the grid, of each
-    cell's likeliest number's cost, in the turn where those read best. No assignment, so
-    no board is read; infinite when the cells are too small."""
+    cell's likeliest number's cost, in the turn where those read best, from the model's
+    first network alone (an order needs less than a reading). No assignment, so no board
+    is read; infinite when the cells are too small."""
     columns, rows = len(column_lines) - 1, len(row_lines) - 1
     cell_count = columns * rows
     if cell_count - 1 > MAX_NUMBER:
@@ -179,7 +188,7 @@ def screen_cost(
     step = max(1, cell_count // SCREENED_CELLS)
     sample = [crops[index] for index in range(0, cell_count, step)][:SCREENED_CELLS]
     pictures, measures = network_inputs(sample)
-    scores = _scores_in_turns(pictures, measures, list(TURNS), cell_count)
+    scores = _scores_in_turns(pictures, measures, list(TURNS), cell_count, screening=True)
     return float(-scores.max(axis=2).mean(axis=1).max())
 
 

@@ -19,6 +19,7 @@ from core.photo.network import (
     CALIBRATION_NAMES,
     CLASS_COUNT,
     Network,
+    _convolution_layer,
     _convolve,
     _pool,
     load_network,
@@ -70,7 +71,6 @@ def test_the_convolution_matches_a_plain_loop() -> None:
     rng = np.random.default_rng(1)
     pictures = rng.random((2, 5, 6, 3), dtype=np.float32)
     weights = rng.normal(size=(3, 3, 3, 4)).astype(np.float32)
-    bias = rng.normal(size=4).astype(np.float32)
     padded = np.pad(pictures, ((0, 0), (1, 1), (1, 1), (0, 0)))
     expected = np.zeros((2, 5, 6, 4), dtype=np.float32)
     for n in range(2):
@@ -78,16 +78,15 @@ def test_the_convolution_matches_a_plain_loop() -> None:
             for x in range(6):
                 window = padded[n, y : y + 3, x : x + 3, :]  # (3, 3, channels)
                 for out in range(4):
-                    total = bias[out] + sum(
+                    expected[n, y, x, out] = sum(
                         window[dy, dx, c] * weights[c, dy, dx, out]
                         for dy in range(3)
                         for dx in range(3)
                         for c in range(3)
                     )
-                    expected[n, y, x, out] = max(total, 0.0)
     channels_first = np.ascontiguousarray(pictures.transpose(3, 0, 1, 2))
     np.testing.assert_allclose(
-        _convolve(channels_first, weights, bias).transpose(1, 2, 3, 0),
+        _convolve(channels_first, weights).transpose(1, 2, 3, 0),
         expected,
         rtol=1e-5,
         atol=1e-5,
@@ -111,6 +110,16 @@ def test_pooling_keeps_the_largest_of_each_two_by_two_block() -> None:
     )
     pooled = _pool(np.ascontiguousarray(pictures.transpose(3, 0, 1, 2)))
     np.testing.assert_array_equal(pooled.transpose(1, 2, 3, 0), expected)
+
+
+def test_a_layer_adds_its_bias_and_rectifies_after_the_pool_to_the_same_bit() -> None:
+    rng = np.random.default_rng(4)
+    pictures = rng.normal(size=(3, 7, 8, 6)).astype(np.float32)
+    weights = rng.normal(size=(3, 3, 3, 5)).astype(np.float32)
+    bias = rng.normal(size=5).astype(np.float32)
+    convolved = _convolve(pictures, weights) + bias[:, None, None, None]
+    in_the_usual_order = _pool(np.maximum(convolved, 0.0))
+    np.testing.assert_array_equal(_convolution_layer(pictures, weights, bias), in_the_usual_order)
 
 
 def test_a_saved_network_loads_with_its_calibration_and_the_same_scores() -> None:
@@ -138,6 +147,21 @@ def test_an_ensemble_reads_the_mean_of_its_networks_probabilities() -> None:
     np.testing.assert_allclose(np.exp(together).sum(axis=1), 1.0, rtol=1e-4)
     # the networks disagree, so the mean is neither one of them
     assert not np.allclose(together, alone[0], atol=1e-3)
+
+
+def test_screening_reads_the_first_network_alone() -> None:
+    ensemble = random_network(seed=6, networks=2)
+    pictures, measures = random_inputs(cells=4)
+    first = Network(ensemble.weight_sets[:1], CALIBRATION)
+    np.testing.assert_array_equal(
+        ensemble.screening_log_probabilities(pictures, measures),
+        first.log_probabilities(pictures, measures),
+    )
+    assert not np.allclose(
+        ensemble.screening_log_probabilities(pictures, measures),
+        ensemble.log_probabilities(pictures, measures),
+        atol=1e-3,
+    )
 
 
 def test_a_saved_ensemble_loads_with_every_network() -> None:

@@ -25,6 +25,7 @@ from core.photo.errors import PhotoError
 from core.photo.geometry import Corners, Quad
 from core.photo.grid import find_grid
 from core.photo.reader import PhotoReading, read_photo
+from core.photo.recognizer import grids_read
 from core.photo.training.synthetic import StyleSet, SyntheticPhoto, font_files, generate_photo
 
 if TYPE_CHECKING:
@@ -486,3 +487,15 @@ def test_a_6x6_small_in_a_12_megapixel_photo_is_read_in_a_closer_look() -> None:
     # the tiles fill the board from a cell in from its top left to a cell short of its end
     assert reading.corners.top_left == pytest.approx((2260, 960), abs=10)
     assert reading.corners.bottom_right == pytest.approx((2620, 1320), abs=10)
+
+
+@pytest.mark.parametrize("cell", [45, 60])
+def test_a_small_board_is_looked_at_closer_as_soon_as_it_is_placed(cell: int) -> None:
+    """Its cells (11 or 15 working pixels) read well enough to be the board but cannot
+    settle there: the closer look is taken at once, not after a dozen placings round the
+    photo's other shapes (which read 61 and 89 grids in all before)."""
+    tiles, data = _small_6x6_scene(cell)
+    before = grids_read()
+    reading = reader.read_photo(data)
+    assert reading.numbers == tiles
+    assert grids_read() - before <= 40
