@@ -77,18 +77,20 @@ NOT_AT_START = (
 #: The child: the real start-up, reporting sys.modules once the first frame is painted, the
 #: modules PySide6's import looked at (its `__feature__` table), the text formats' regular
 #: expressions compiled so far (core.formats compiles each on first use), the collector's
-#: passes that began once gui.app was being imported and before the first frame, and
-#: whether the collector is on after it.
+#: passes that began once the window's modules were being imported (gui.appearance, the first
+#: of them after the launcher paused the collector) and before the first frame, and whether
+#: the collector is on after it.
 CHILD = """
-import gc, json, sys
+import gc, json, os, sys
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
+
+import gui.app
 
 class FirstFrame(QObject):
     seen = False
     def eventFilter(self, watched, event):
-        if (not self.seen and event.type() == QEvent.Type.Paint
-                and isinstance(watched, QWidget) and watched.isWindow()):
+        if not self.seen and event.type() == QEvent.Type.Paint:
             self.seen = True
             QTimer.singleShot(0, self.report)  # once the children have painted too
         return False
@@ -114,11 +116,18 @@ QSettings.setDefaultFormat(QSettings.Format.IniFormat)
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
 app = QApplication([sys.argv[0]])
 watcher = FirstFrame()
-app.installEventFilter(watcher)
 passes_in_start_up = []
 
+# Watched where the bundle's timing watches it (gui.app.quit_after_first_frame): on the
+# window itself, since an application-wide filter would itself make PySide6 build classes.
+def watch_the_window(app, window):
+    window.installEventFilter(watcher)
+
+gui.app.quit_after_first_frame = watch_the_window
+os.environ[gui.app.FIRST_FRAME_VARIABLE] = "1"
+
 def count_pass(phase, info):
-    if phase == "start" and "gui.app" in sys.modules and not watcher.seen:
+    if phase == "start" and "gui.appearance" in sys.modules and not watcher.seen:
         passes_in_start_up.append(info["generation"])
 
 gc.callbacks.append(count_pass)
@@ -199,3 +208,4 @@ def test_a_start_without_a_file_compiles_none_of_the_text_formats_patterns(tmp_p
     report = modules_at_first_frame(tmp_path / "settings")
     assert "core.formats" in report["modules"]
     assert report["patterns_compiled"] == []
+
