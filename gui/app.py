@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QWidget
 
 #: Window size of `--screenshot` renders: wide enough for the side panels, README friendly.
 SCREENSHOT_SIZE = (1180, 760)
@@ -190,13 +190,18 @@ def create_application(argv: Sequence[str], style: str = "system") -> QApplicati
     return app
 
 
-def quit_after_first_frame(app: QApplication) -> None:
-    """Print the moment the first top-level window has painted its first frame (its
-    children included), and quit (see `FIRST_FRAME_VARIABLE`)."""
+def quit_after_first_frame(app: QApplication, window: QWidget) -> None:
+    """Print the moment `window` has painted its first frame (its children included), and
+    quit (see `FIRST_FRAME_VARIABLE`).
+
+    The watcher filters the window's own events, not the application's: an application-wide
+    filter in Python receives objects that C++ made (a scroll area's private viewport
+    filter...), and the first of those to reach Python has PySide6 build the enum classes of
+    every QObject subclass it knows, work that a start without the watcher never does.
+    """
     import time
 
     from PySide6.QtCore import QEvent, QObject, QTimer
-    from PySide6.QtWidgets import QWidget
 
     def report() -> None:
         print(f"{time.perf_counter():.6f}", flush=True)
@@ -204,18 +209,14 @@ def quit_after_first_frame(app: QApplication) -> None:
 
     class FirstFrame(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if (
-                event.type() == QEvent.Type.Paint
-                and isinstance(watched, QWidget)
-                and watched.isWindow()
-            ):
-                app.removeEventFilter(self)
+            if event.type() == QEvent.Type.Paint:
+                window.removeEventFilter(self)
                 # The children paint in the same pass; a zero timer runs once it is done.
                 QTimer.singleShot(0, report)
             return False
 
-    watcher = FirstFrame(app)
-    app.installEventFilter(watcher)
+    watcher = FirstFrame(window)
+    window.installEventFilter(watcher)
 
 
 def settle_layout(passes: int = 5) -> None:
@@ -313,12 +314,12 @@ def main(argv: Sequence[str]) -> int:
         )
         return 2
     app = create_application([], arguments.style)
-    if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
-        quit_after_first_frame(app)
     from gui.appearance import Appearance
     from gui.main_window import MainWindow
 
     window = MainWindow()
+    if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
+        quit_after_first_frame(app, window)
     if arguments.style != "system":
         # Chosen for this run on the command line: it wins over the View menu's setting.
         window.appearance.set_appearance(Appearance(arguments.style), remember=False)

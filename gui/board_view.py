@@ -48,6 +48,7 @@ from gui.board_painter import (
     ViewState,
 )
 from gui.palette import fill_rect
+from gui.scroll_viewport import give_own_viewport
 from gui.tile_cache import TileCache
 
 if TYPE_CHECKING:
@@ -110,6 +111,7 @@ class BoardView(QAbstractScrollArea):
 
     def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        give_own_viewport(self)  # first, as Qt makes its own
         self.setObjectName("boardView")
         self.setAccessibleName("Board")
         self.model = model

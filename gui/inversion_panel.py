@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QRect, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSlider,
@@ -94,6 +94,22 @@ class SteadyScrollBar(QScrollBar):
         super().paintEvent(event)
 
 
+class PairTable(QTableView):
+    """The list of pairs, saying when the pointer leaves its rows (`left`).
+
+    Its own `viewportEvent` sees the leave, where an event filter would need the viewport
+    itself in Python: the first QWidget made by C++ to reach Python has PySide6 build the
+    enum classes of every QWidget subclass it knows (gui.scroll_viewport).
+    """
+
+    left = Signal()
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Leave:
+            self.left.emit()
+        return super().viewportEvent(event)
+
+
 class InversionPanel(QWidget):
     """Header, the list of pairs (objectName "inversionList") and the badge toggle."""
 
@@ -113,7 +129,7 @@ class InversionPanel(QWidget):
         self._tile_line.setWordWrap(True)
         self._tile_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        self._list = QTableView(self)
+        self._list = PairTable(self)
         self._list.setObjectName("inversionList")
         self._list.setAccessibleName("Inversion pairs")
         self._list.setAccessibleDescription(
@@ -184,7 +200,7 @@ class InversionPanel(QWidget):
         # view's own reset slot (connected first, by setModel), puts it in the first one.
         self._pairs.modelReset.connect(self._list.executeDelayedItemsLayout)
         self._list.entered.connect(self._on_row_hovered)
-        self._list.viewport().installEventFilter(self)
+        self._list.left.connect(self._on_list_left)
         self._badges.toggled.connect(self.badges_toggled)
 
     # -- reacting to the list ------------------------------------------------------
@@ -210,11 +226,9 @@ class InversionPanel(QWidget):
             self._pair_is_ours = False
             self._model.set_highlighted_pair(None)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+    def _on_list_left(self) -> None:
         # Leaving the list hands the highlight back to the selected pair, if any.
-        if watched is self._list.viewport() and event.type() == QEvent.Type.Leave:
-            self._highlight_pair(self._selected_pair())
-        return super().eventFilter(watched, event)
+        self._highlight_pair(self._selected_pair())
 
     # -- reacting to the board model -----------------------------------------------
 

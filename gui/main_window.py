@@ -123,12 +123,15 @@ class MainWindow(QMainWindow):
         self.board_view = BoardView(self.model, self)
         self.modes = ModeController(self.model, self.editor, self.board_view)
         # The strips over the board, top down, and the solution player below it start
-        # hidden: each is made when first shown, in this order in the Tab order whichever
-        # is made first (gui.on_demand), and placed by gui.window_layout.
-        self._input_error_banner = widget_on_demand(self, _make_input_error_banner)
-        self._play_panel = widget_on_demand(self, _make_play_panel, after=self._input_error_banner)
+        # hidden: each is made when first shown, in this order in the Tab order after the
+        # board whichever is made first (gui.on_demand), and placed by gui.window_layout.
+        board = self.board_view
+        self._input_error_banner = widget_on_demand(self, _make_input_error_banner, follows=board)
+        self._play_panel = widget_on_demand(
+            self, _make_play_panel, follows=board, after=self._input_error_banner
+        )
         self._board_instruction = widget_on_demand(
-            self, self._make_board_instruction, after=self._play_panel
+            self, self._make_board_instruction, follows=board, after=self._play_panel
         )
         self.mode_menu = ModeMenu(
             self.model,
@@ -140,9 +143,11 @@ class MainWindow(QMainWindow):
             parent=self,
         )
         self._solve_progress = widget_on_demand(
-            self, _make_solve_progress, after=self._board_instruction
+            self, _make_solve_progress, follows=board, after=self._board_instruction
         )
-        self.player = widget_on_demand(self, _make_player, after=self._solve_progress)
+        self.player = widget_on_demand(
+            self, _make_player, follows=board, after=self._solve_progress
+        )
         self.verdict_banner = VerdictBanner(self.model, self)
         self.goal_preview = GoalPreview(self.model, self)
         self.fix_suggestion = FixSuggestion(self.model, self)

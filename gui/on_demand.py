@@ -51,50 +51,53 @@ class OnDemand(Generic[T_co]):
 
 class WidgetOnDemand(OnDemand[WidgetT_co]):
     """A hidden child of `parent`, made by `make(parent)` when first needed, and put in the
-    Tab order where it would stand had it been made now: after the last widget made when
-    this was created or, for one of a run of parts made on demand one after the other,
-    after the nearest part before it (`after`, and so on back) that is made, whichever
-    order they are made in."""
+    Tab order where it would stand had it been made at once: after `follows` (a widget that
+    takes focus: the last one made before the part would have been) or, for one of a run of
+    parts made on demand one after the other, after the nearest part before it (`after`, and
+    so on back) that is made, whichever order they are made in.
+
+    `follows` is given, not found by walking back the Tab order from `parent`: that walk
+    meets widgets C++ made (a scroll area's scroll bars), and the first of those to reach
+    Python has PySide6 build the enum classes of every QWidget subclass it knows.
+    """
 
     def __init__(
         self,
         parent: QWidget,
         make: Callable[[QWidget], WidgetT_co],
+        follows: QWidget,
         after: WidgetOnDemand[QWidget] | None = None,
     ) -> None:
         self.after = after
-        # Taken now: the widgets that parts made before this one put in the Tab order go
-        # right after a widget that takes focus, so a later look back from a widget that
-        # does not could stop in them.
-        anchor = _taking_focus_at_or_before(parent.previousInFocusChain())
 
         def made() -> WidgetT_co:
             widget = make(parent)
             widget.hide()
-            follow_in_tab_order(widget, self._last_made_before(anchor))
+            follow_in_tab_order(widget, self._last_made_before(follows))
             return widget
 
         super().__init__(made)
 
-    def _last_made_before(self, anchor: QWidget | None) -> QWidget | None:
+    def _last_made_before(self, follows: QWidget) -> QWidget:
         """The last widget in the Tab order of the nearest part before this one that is
-        made; `anchor` when none is."""
+        made; `follows` when none is."""
         part = self.after
         while part is not None:
             if part.made is not None and (last := _last_taking_focus_in(part.made)) is not None:
                 return last
             part = part.after
-        return anchor
+        return follows
 
 
 def widget_on_demand(
     parent: QWidget,
     make: Callable[[QWidget], WidgetT_co],
     *,
+    follows: QWidget,
     after: WidgetOnDemand[QWidget] | None = None,
 ) -> WidgetOnDemand[WidgetT_co]:
     """A hidden child of `parent` made when first needed (see `WidgetOnDemand`)."""
-    return WidgetOnDemand(parent, make, after)
+    return WidgetOnDemand(parent, make, follows, after)
 
 
 def _focus_block(widget: QWidget) -> list[QWidget]:

@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QSizePolicy, QWidget
 
 from gui.palette import BoardColours, fill_rect, mix
+from gui.scroll_viewport import give_own_viewport
 from gui.tile_cache import TileCache
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ class SequenceStrip(QAbstractScrollArea):
 
     def __init__(self, model: BoardModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        give_own_viewport(self)  # first, as Qt makes its own
         self._model = model
         self.setObjectName("sequenceStrip")
         self.setAccessibleName("Tiles in reading order")

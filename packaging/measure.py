@@ -61,14 +61,15 @@ app.processEvents()
 sys.exit(0 if not window.grab().isNull() else 1)
 """
 #: The hello-world window, saying when its first frame is painted as Slidecheck's does with
-#: $SLIDECHECK_QUIT_AFTER_FIRST_FRAME=1 (gui.app.quit_after_first_frame): the moment on the
-#: clock every process shares, then it quits.
+#: $SLIDECHECK_QUIT_AFTER_FIRST_FRAME=1 (gui.app.quit_after_first_frame): a filter on the
+#: window's own events sees its first paint, then the moment on the clock every process
+#: shares is printed and it quits.
 HELLO_FIRST_FRAME = """\
 import sys
 import time
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel
 
 
 def report():
@@ -78,17 +79,16 @@ def report():
 
 class FirstFrame(QObject):
     def eventFilter(self, watched, event):
-        paint = event.type() == QEvent.Type.Paint
-        if paint and isinstance(watched, QWidget) and watched.isWindow():
-            app.removeEventFilter(self)
+        if event.type() == QEvent.Type.Paint:
+            window.removeEventFilter(self)
             QTimer.singleShot(0, report)
         return False
 
 
 app = QApplication(sys.argv)
-watcher = FirstFrame(app)
-app.installEventFilter(watcher)
 window = QLabel("Hello, world")
+watcher = FirstFrame(window)
+window.installEventFilter(watcher)
 window.resize(320, 120)
 window.show()
 sys.exit(app.exec())

@@ -77,18 +77,20 @@ NOT_AT_START = (
 #: The child: the real start-up, reporting sys.modules once the first frame is painted, the
 #: modules PySide6's import looked at (its `__feature__` table), the text formats' regular
 #: expressions compiled so far (core.formats compiles each on first use), the collector's
-#: passes that began once gui.app was being imported and before the first frame, and
-#: whether the collector is on after it.
+#: passes that began once the window's modules were being imported (gui.appearance, the first
+#: of them after the launcher paused the collector) and before the first frame, whether the
+#: collector is on after it, and the classes of QtCore and QtWidgets PySide6 has made.
 CHILD = """
-import gc, json, sys
+import gc, json, os, sys
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
+
+import gui.app
 
 class FirstFrame(QObject):
     seen = False
     def eventFilter(self, watched, event):
-        if (not self.seen and event.type() == QEvent.Type.Paint
-                and isinstance(watched, QWidget) and watched.isWindow()):
+        if not self.seen and event.type() == QEvent.Type.Paint:
             self.seen = True
             QTimer.singleShot(0, self.report)  # once the children have painted too
         return False
@@ -96,12 +98,14 @@ class FirstFrame(QObject):
         feature = sys.modules.get("PySide6.support.feature")
         looked_at = sorted(getattr(feature, "pyside_feature_dict", {}))
         formats = sys.modules.get("core.formats")
+        qt_classes = [vars(sys.modules[f"PySide6.{module}"]) for module in ("QtCore", "QtWidgets")]
         report = {
             "modules": sorted(sys.modules),
             "looked_at": looked_at,
             "patterns_compiled": sorted(vars(formats._PATTERNS)) if formats else [],
             "passes_in_start_up": passes_in_start_up,
             "collector_on": gc.isenabled(),
+            "qt_classes_made": sorted(name for names in qt_classes for name in names),
         }
         print(json.dumps(report), flush=True)
         for window in QApplication.topLevelWidgets():
@@ -114,11 +118,18 @@ QSettings.setDefaultFormat(QSettings.Format.IniFormat)
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
 app = QApplication([sys.argv[0]])
 watcher = FirstFrame()
-app.installEventFilter(watcher)
 passes_in_start_up = []
 
+# Watched where the bundle's timing watches it (gui.app.quit_after_first_frame): on the
+# window itself, since an application-wide filter would itself make PySide6 build classes.
+def watch_the_window(app, window):
+    window.installEventFilter(watcher)
+
+gui.app.quit_after_first_frame = watch_the_window
+os.environ[gui.app.FIRST_FRAME_VARIABLE] = "1"
+
 def count_pass(phase, info):
-    if phase == "start" and "gui.app" in sys.modules and not watcher.seen:
+    if phase == "start" and "gui.appearance" in sys.modules and not watcher.seen:
         passes_in_start_up.append(info["generation"])
 
 gc.callbacks.append(count_pass)
@@ -130,8 +141,9 @@ sys.exit(main(sys.argv[2:]))
 def modules_at_first_frame(settings_dir: Path, *arguments: str) -> dict[str, Any]:
     """The modules imported by the end of the first frame ("modules"), those PySide6 looked
     at ("looked_at"), the text formats' patterns compiled ("patterns_compiled"), the garbage
-    collector's passes in the window's start-up, by generation ("passes_in_start_up"), and
-    whether it is on after the first frame ("collector_on")."""
+    collector's passes in the window's start-up, by generation ("passes_in_start_up"),
+    whether it is on after the first frame ("collector_on"), and the names of the QtCore and
+    QtWidgets classes PySide6 has made by then ("qt_classes_made")."""
     environment = dict(
         os.environ,
         QT_QPA_PLATFORM="offscreen",
@@ -199,3 +211,17 @@ def test_a_start_without_a_file_compiles_none_of_the_text_formats_patterns(tmp_p
     report = modules_at_first_frame(tmp_path / "settings")
     assert "core.formats" in report["modules"]
     assert report["patterns_compiled"] == []
+
+
+def test_the_first_frame_makes_pyside_sweep_no_class_hierarchy(tmp_path):
+    """PySide6 makes a Qt class (and its enum classes) the first time Python needs it. The
+    first QWidget or QObject made by C++ to reach Python has it make every subclass it knows
+    on the way to the object's own: a scroll area's own viewport (so the board and the
+    strip get one made in Python, gui.scroll_viewport), a walk along the Tab order, an
+    event filter on a C++ part. None of that happens before the first frame."""
+    made = set(modules_at_first_frame(tmp_path / "settings")["qt_classes_made"])
+    assert {"QAbstractScrollArea", "QTableView", "QObject"} <= made  # the window's own
+    # Classes the window never uses, each made by one of the sweeps: QWidget's subclasses,
+    # QObject's in QtCore.
+    assert sorted(made.intersection({"QWizard", "QMdiArea", "QCalendarWidget"})) == []
+    assert sorted(made.intersection({"QProcess", "QFileSystemWatcher", "QSharedMemory"})) == []
