@@ -17,11 +17,15 @@ searches with the move automaton of the redundant step sequences up to L steps, 
 on the spot, instead of the stored one (2: only undoing a step is refused, as the search
 did before the automaton). --every-goal builds the tables of every 4x4 goal (the corner, edge
 and middle orbits' sets) and prints their size on disk and the peak resident memory of a
-process holding all of them.
+process holding all of them. --other-goals N solves N random boards (fixed seed) towards a
+4x4 goal with the blank on an edge (cell 1) and N towards one with the blank in a middle
+cell (cell 5), building their tables first: there are no published lengths for those goals,
+so the sum of the lengths is printed, to compare between two table layouts (both optimal).
 
     .venv/bin/python bench/solve_optimal.py [--eight 200] [--korf] [--korf-blank-last]
                                             [--hardest] [--only 1 5] [--pure-korf 10]
                                             [--max-length 14] [--every-goal]
+                                            [--other-goals 200]
 """
 
 from __future__ import annotations
@@ -246,9 +250,7 @@ def every_goal() -> None:
     """The tables of every 4x4 goal: each orbit's build, their size on disk, and what a
     process holding all of them takes, beside one that only imports the search."""
     for cell in ORBIT_CELLS:
-        tiles = list(range(1, 16))
-        tiles.insert(cell, 0)
-        build_databases(Board(4, 4, tuple(tiles)))
+        build_databases(goal_with_blank_in(cell))
     on_disk = sum(path.stat().st_size for path in pattern_db.cache_dir().glob("*-4x4-*.pdb"))
 
     def peak_megabytes(*cells: int) -> float:
@@ -267,6 +269,35 @@ def every_goal() -> None:
         f"peaks at {held:.0f} MB resident, {held - bare:.0f} MB over one that only imports "
         f"the search ({bare:.0f} MB)"
     )
+
+
+def goal_with_blank_in(cell: int) -> Board:
+    """The 4x4 goal with the tiles in order and the blank in `cell`."""
+    tiles = list(range(1, 16))
+    tiles.insert(cell, 0)
+    return Board(4, 4, tuple(tiles))
+
+
+def other_goals(count: int) -> None:
+    """`count` random boards towards the edge goal (blank in cell 1) and as many towards the
+    middle one (cell 5): nodes, CPU and the sum of the lengths (for comparing layouts)."""
+    print(f"\n### {count} random boards towards the edge and middle goals\n")
+    print("| goal blank | boards | sum of lengths | nodes | CPU s | slowest CPU s | nodes/s |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for cell in ORBIT_CELLS[1:]:
+        goal = goal_with_blank_in(cell)
+        rng = random.Random(f"other-goal-{cell}")
+        boards = [random_board(4, 4, solvable=True, goal=goal, rng=rng) for _ in range(count)]
+        solve_timed(apply_slide(goal, legal_slides(goal)[0]), goal)  # tables read, set-up
+        results = [solve_timed(board, goal) for board in boards]
+        nodes = sum(result[1] for result in results)
+        cpu = sum(result[3] for result in results)
+        print(
+            f"| {cell} | {count} | {sum(result[0] for result in results)} | {nodes:,} | "
+            f"{cpu:.2f} | {max(result[3] for result in results):.2f} | "
+            f"{nodes / max(cpu, 1e-9):,.0f} |",
+            flush=True,
+        )
 
 
 def use_automaton_up_to(max_length: int) -> None:
@@ -305,6 +336,13 @@ def main() -> None:
         action="store_true",
         help="build the tables of every 4x4 goal (three orbits) and measure them",
     )
+    parser.add_argument(
+        "--other-goals",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N random boards towards the edge goal (blank in cell 1) and N towards the middle one",
+    )
     parser.add_argument("--cache-dir", help="a folder of tables already built")
     parser.add_argument(
         "--pure-korf",
@@ -340,6 +378,9 @@ def main() -> None:
         build_databases(Board.solved(4, 4))
     if arguments.every_goal:
         every_goal()
+    elif arguments.other_goals:
+        for cell in ORBIT_CELLS[1:]:
+            build_databases(goal_with_blank_in(cell))
     if resource is not None:
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"\nPeak resident memory of this process after the builds: {peak:.0f} MB")
@@ -353,6 +394,8 @@ def main() -> None:
         hardest(arguments.only)
     if arguments.pure_korf:
         pure_korf(arguments.pure_korf)
+    if arguments.other_goals:
+        other_goals(arguments.other_goals)
 
 
 if __name__ == "__main__":

@@ -25,9 +25,12 @@ the reference. When several tables are missing the compiled builds run side by s
 release the GIL), on worker threads, so the calling thread stays free to hear Ctrl+C; each
 table is stored as soon as it is built.
 
-On a 4x4 a goal blank in a corner gets Korf and Felner's 7-8 split (`partition`): its
-8-tile table is 130 MB once compact and takes minutes to build, once, and halves the nodes
-of the budget's 7-7-1. Edge and middle goals keep 7-7-1.
+On a 4x4 every goal gets the 8-tile table of the two rows not holding its blank
+(`partition`): 130 MB once compact, minutes to build, once, and one table for every goal,
+since a goal blank anywhere in the other two rows reaches the same cells. A goal blank in a
+corner gets Korf and Felner's 7-8 split (its two rows' 7 tiles in one table), which halves
+the nodes of the budget's 7-7-1; edge and middle goals split their 7 tiles 6-1 (a 1.4 MB
+table each), so every 4x4 goal's tables take 147 MB.
 
 A table is kept compact, in 2 bits an entry (`compact_pure`, compiled `compact_table`): an
 entry is the group's taxicab distance plus twice an excess, lowered where needed so that a
@@ -100,8 +103,8 @@ _HEADER = struct.Struct("<8sHBBBBQI")
 UNREACHED = 255
 
 #: The largest table (placements of one group) each twin builds. The compiled twin builds
-#: 7-7-1 for the 15-puzzle (core.settings), but 7-8 for a goal blank in a corner (an 8-tile
-#: table over the budget, `_halves_of_four_by_four`). Pure Python walks about a million (placement,
+#: 7-tile tables for the 15-puzzle (core.settings), and one 8-tile table over the budget
+#: (`_halves_of_four_by_four`). Pure Python walks about a million (placement,
 #: blank) states a minute, so the reference stays with groups of three or four tiles: still
 #: admissible and optimal, only weaker, so large boards search longer.
 COMPILED_MAX_ENTRIES = settings.COMPILED_MAX_ENTRIES
@@ -123,7 +126,7 @@ _FIVE_BY_FIVE_CORNER_GROUPS = (
     (17, 18, 19, 22, 23, 24),
 )
 #: The 4x4's corner cells. A goal blank in one gets Korf and Felner's 7-8 split of the
-#: 15-puzzle at the full budget (`partition`); the others keep 7-7-1.
+#: 15-puzzle at the full budget (`partition`); the others 8-6-1.
 _FOUR_BY_FOUR_CORNERS = (0, 3, 12, 15)
 
 #: Called during a build with (states reached so far, states to reach); returns True to stop.
@@ -175,9 +178,9 @@ def partition(
     width: int, height: int, blank_cell: int, max_entries: int
 ) -> tuple[tuple[int, ...], ...]:
     """Split the goal cells other than `blank_cell` into groups of compact shape, each as
-    large as `max_entries` placements allow (7-7-1 for 4x4 at the compiled budget, 7-8 for
-    a goal blank in a corner; a group of every tile, an exact table, for boards of up to 11
-    cells)."""
+    large as `max_entries` placements allow (for 4x4 at the compiled budget 7-8 for a goal
+    blank in a corner, 8-6-1 for the others; a group of every tile, an exact table, for
+    boards of up to 11 cells)."""
     cell_count = width * height
     cells = [cell for cell in range(cell_count) if cell != blank_cell]
     if not cells:
@@ -196,22 +199,34 @@ def partition(
         size += 1
     if (width, height, blank_cell, size) == (5, 5, 0, 6):
         return _FIVE_BY_FIVE_CORNER_GROUPS
-    if (width, height, size) == (4, 4, 7) and blank_cell in _FOUR_BY_FOUR_CORNERS:
+    if (width, height, size) == (4, 4, 7):
         return _halves_of_four_by_four(blank_cell)
     return tuple(tuple(cells[start : start + size]) for start in range(0, len(cells), size))
 
 
 def _halves_of_four_by_four(blank_cell: int) -> tuple[tuple[int, ...], ...]:
-    """Korf and Felner's 7-8 split of the 15-puzzle: the two rows holding the goal blank
-    (7 tiles) and the other two (8 tiles, 518,918,400 placements: 130 MB once compact, over
-    `COMPILED_MAX_ENTRIES`). It halves the nodes of 7-7-1 (whose 1-tile group adds next to
-    nothing); its 8-tile table is built once, on every core, and serves every corner goal
-    (turned onto cell 0's, `serving_cell`). Edge and middle goals keep 7-7-1: with their
-    own 7-tile tables they would bring every goal's tables to 173 MB."""
+    """The 15-puzzle's groups at the compiled budget: the two rows not holding the goal
+    blank (8 tiles, 518,918,400 placements: 130 MB once compact, over
+    `COMPILED_MAX_ENTRIES`), and the 7 tiles of the two rows holding it.
+
+    The 8-tile table leaves the blank out, so it depends only on its group's cells: one
+    table (`table_cell`) serves every goal whose blank lies in the other two rows, that is
+    every served goal (`serving_cell`: cells 0, 1 and 5), built once, on every core.
+
+    A goal blank in a corner keeps its 7 tiles in one table: Korf and Felner's 7-8 split,
+    half the nodes of 7-7-1. Any other goal's 7 tiles are split 6-1, the 1 being the tile at
+    the far end of the row next to the other two rows (cell 7 for goal blanks 1 and 5): a
+    7-tile table of their own would bring every goal's tables to 173 MB, where 8-6-1 keeps
+    them at 147 MB and searches in fewer nodes than 7-7-1 (each of the 7 tiles was tried
+    alone on 600 random boards: that one was among the best for both; bench/README.md)."""
     blank_half = range(0, 8) if blank_cell < 8 else range(8, 16)
     near = tuple(cell for cell in blank_half if cell != blank_cell)
     far = tuple(cell for cell in range(16) if cell not in blank_half)
-    return (near, far)
+    if blank_cell in _FOUR_BY_FOUR_CORNERS:
+        return (near, far)
+    next_row = 1 if blank_cell < 8 else 2
+    alone = next_row * 4 + (3 if blank_cell % 4 < 2 else 0)
+    return (tuple(cell for cell in near if cell != alone), (alone,), far)
 
 
 def _region(start: int, occupied: int, neighbours: Sequence[Sequence[int]]) -> list[int]:
@@ -459,7 +474,7 @@ def table_cell(width: int, height: int, blank_cell: int, group: Sequence[int]) -
     """The goal blank cell `group`'s table is built and cached for: the smallest cell the
     blank reaches from `blank_cell` at the goal without moving a group tile. A build starts
     with the blank anywhere in that region, so every goal blank in it gives the same table:
-    on a 4x4, the edge and middle sets share the table of the bottom rows (7-7-1)."""
+    on a 4x4, the corner, edge and middle sets share the table of the bottom rows."""
     return min(_region(blank_cell, _mask(group), neighbour_cells(width, height)))
 
 
