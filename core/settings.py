@@ -87,9 +87,9 @@ CACHE_DIR_VARIABLE = "SLIDECHECK_CACHE_DIR"
 #: Overrides the compiled twin's table budget, `COMPILED_MAX_ENTRIES`: a smaller number
 #: builds smaller, weaker tables sooner (the tests use 6,000,000, 6-6-3 for 4x4).
 MAX_ENTRIES_VARIABLE = "SLIDECHECK_PATTERN_ENTRIES"
-#: The largest pattern table (placements of one group) the compiled twin builds: 7-7-1 for
-#: the 15-puzzle (57,657,600 placements per 7-tile group, 2 bits each once compact). A 4x4
-#: goal blank in a corner gets 7-8 at this budget (core.pattern_db.partition).
+#: The largest pattern table (placements of one group) the compiled twin builds: 7-tile
+#: groups for the 15-puzzle (57,657,600 placements, 2 bits each once compact), beside one
+#: 8-tile table over the budget that every 4x4 goal shares (core.pattern_db.partition).
 COMPILED_MAX_ENTRIES = 60_000_000
 
 
