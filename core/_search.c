@@ -8,10 +8,19 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+#ifdef _WIN32
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
 
 /* Up to the 24-puzzle: a board's cells fit a 32-bit mask. */
 #define MAX_CELLS 25
@@ -156,6 +165,32 @@ static const uint8_t *walk_to(PlacementWalk *walk, uint32_t index, int size, int
     walk->index = index;
     walk->started = 1;
     return walk->positions;
+}
+
+/* Large pages (2 MB) for the compact tables, which a search reads all over: a lookup far
+ * from the last one then seldom misses the address translation cache as well as the data
+ * caches (about 5% of the search's time on the 130 MB 8-tile table). Linux gives them
+ * (transparent huge pages) by default only to memory that asks, before it is first written;
+ * elsewhere nothing is asked. A build's own arrays gain nothing measurable from them. */
+#define LARGE_PAGE_BYTES ((uintptr_t)2 << 20)
+
+/* Asks for large pages for the whole large pages inside `bytes` bytes from `memory`. */
+static void advise_large_pages(void *memory, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    uintptr_t first = ((uintptr_t)memory + LARGE_PAGE_BYTES - 1) & ~(LARGE_PAGE_BYTES - 1);
+    uintptr_t last = ((uintptr_t)memory + bytes) & ~(LARGE_PAGE_BYTES - 1);
+    if (last > first) (void)madvise((void *)first, last - first, MADV_HUGEPAGE);
+#else
+    (void)memory;
+    (void)bytes;
+#endif
+}
+
+/* A bytes object of `size` bytes, not yet written, in large pages where they are given. */
+static PyObject *large_bytes(Py_ssize_t size) {
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, size);
+    if (bytes != NULL) advise_large_pages(PyBytes_AS_STRING(bytes), (size_t)size);
+    return bytes;
 }
 
 /* Calls poll(first, second) with the GIL held; 0 go on, 1 stop, -1 an exception is set. */
@@ -1082,7 +1117,7 @@ static PyObject *compact_table(PyObject *Py_UNUSED(self), PyObject *args) {
     compaction->excess = malloc(compaction->entries);
     compaction->changed = malloc((size_t)compaction->words * sizeof(uint64_t));
     compaction->following = calloc((size_t)compaction->words, sizeof(uint64_t));
-    PyObject *result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)packed_size(compaction->entries));
+    PyObject *result = large_bytes((Py_ssize_t)packed_size(compaction->entries));
     if (compaction->excess == NULL || compaction->changed == NULL ||
         compaction->following == NULL || result == NULL) {
         PyBuffer_Release(&exact);
@@ -1498,6 +1533,50 @@ done:
     return result;
 }
 
+/* read_table(fd, size): see the method table. */
+static PyObject *read_table(PyObject *Py_UNUSED(self), PyObject *args) {
+    int fd;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "in", &fd, &size)) return NULL;
+    if (size < 0) {
+        PyErr_SetString(PyExc_ValueError, "size must not be negative");
+        return NULL;
+    }
+    PyObject *result = large_bytes(size);
+    if (result == NULL) return NULL;
+    char *data = PyBytes_AS_STRING(result);
+    Py_ssize_t done = 0;
+    int error = 0;
+    Py_BEGIN_ALLOW_THREADS
+    while (done < size) {
+        /* At most 1 GiB a call: what every platform's read takes. */
+        Py_ssize_t want = size - done < (1 << 30) ? size - done : (1 << 30);
+#ifdef _WIN32
+        Py_ssize_t got = _read(fd, data + done, (unsigned int)want);
+#else
+        Py_ssize_t got = read(fd, data + done, (size_t)want);
+#endif
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            error = errno;
+            break;
+        }
+        if (got == 0) break;
+        done += got;
+    }
+    Py_END_ALLOW_THREADS
+    if (error) {
+        Py_DECREF(result);
+        errno = error;
+        return PyErr_SetFromErrno(PyExc_OSError);
+    }
+    if (done < size) {
+        Py_DECREF(result);
+        return PyBytes_FromStringAndSize("", 0);
+    }
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"build_table", build_table, METH_VARARGS,
      "build_table(width, height, blank_cell, group, poll[, threads]) -> bytes | None\n\n"
@@ -1510,6 +1589,12 @@ static PyMethodDef methods[] = {
      "distance, lowered until a move changes it by at most one, stored mod 3 in 2 bits an\n"
      "entry, four to a byte, split over `threads` threads (the same bytes however many).\n"
      "poll(entries looked at, 0) returns True to stop (then None)."},
+    {"read_table", read_table, METH_VARARGS,
+     "read_table(fd, size) -> bytes\n\n"
+     "`size` bytes read from the file descriptor `fd` from where it stands (b'' where the\n"
+     "file ends sooner), into memory in large pages where the system gives them, as the\n"
+     "tables are: a search's lookups then seldom miss the address translation cache.\n"
+     "Raises OSError."},
     {"search", search, METH_VARARGS,
      "search(width, height, labels, groups, tables, mirrored, automaton, poll, poll_interval\n"
      "       [, weight_num, weight_den, length_limit]) -> (labels moved | None, nodes) | None\n\n"

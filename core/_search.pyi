@@ -33,6 +33,12 @@ def compact_table(
     in 2 bits an entry, four to a byte, split over `threads` threads (the same bytes however
     many). poll(entries looked at, 0) returns True to stop (then None)."""
 
+def read_table(fd: int, size: int, /) -> bytes:
+    """`size` bytes read from the file descriptor `fd` from where it stands (b"" where the
+    file ends sooner), into memory in large pages where the system gives them, as the
+    tables are: a search's lookups then seldom miss the address translation cache. Raises
+    OSError."""
+
 def search(
     width: int,
     height: int,

@@ -80,6 +80,8 @@ class CompiledSearch(Protocol):
         /,
     ) -> bytes | None: ...
 
+    def read_table(self, fd: int, size: int, /) -> bytes: ...
+
     def search(  # noqa: PLR0917 (the C function's arguments are positional)
         self,
         width: int,

@@ -116,6 +116,33 @@ def test_every_four_by_four_goal_shares_the_eight_tile_table() -> None:
     assert size == 147_026_884
 
 
+@pytest.mark.parametrize("blank_cell", [1, 5])
+def test_an_edge_or_middle_set_removes_the_files_of_its_former_7_7_1_groups(
+    compiled: Compiled, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, blank_cell: int
+) -> None:
+    # The app's budget; every table of the set taken as cached (an 8-tile build takes
+    # minutes), the former groups' files written by an earlier version.
+    monkeypatch.delenv(pattern_db.MAX_ENTRIES_VARIABLE, raising=False)
+    budget = pattern_db.max_entries(compiled.search)
+    former = pattern_db.superseded_groups(4, 4, blank_cell, budget)
+    assert sorted(map(len, former)) == [1, 7, 7]
+    assert not set(former) & set(partition(4, 4, blank_cell, budget))
+    paths = [
+        pattern_db.cache_path(4, 4, pattern_db.table_cell(4, 4, blank_cell, group), group)
+        for group in former
+    ]
+    kept = pattern_db.cache_path(4, 4, 0, tuple(range(1, 8)))  # the corner set's
+    for path in [*paths, kept]:
+        path.write_bytes(b"a table")
+    monkeypatch.setattr(pattern_db, "_table", lambda *_: b"a table")
+    pattern_db.load(4, 4, blank_cell, engine=compiled.search)
+    assert not any(path.exists() for path in paths)
+    assert kept.exists()
+    # Corner goals, and smaller budgets, have none.
+    assert pattern_db.superseded_groups(4, 4, 0, budget) == ()
+    assert pattern_db.superseded_groups(4, 4, blank_cell, 6_000_000) == ()
+
+
 @pytest.mark.parametrize(
     ("width", "height", "blank_cell", "group"),
     [
@@ -239,7 +266,8 @@ def test_load_builds_then_reads_the_cache(twin: CompiledTwins, tmp_path: Path) -
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "header", "empty"])
-def test_a_damaged_cache_file_is_rebuilt(tmp_path: Path, damage: str) -> None:
+def test_a_damaged_cache_file_is_rebuilt(twin: CompiledTwins, tmp_path: Path, damage: str) -> None:
+    # Either twin reads the file (the compiled one into large pages, `read_table`).
     sound = pattern_db.load(2, 3, 5, engine=None)
     pattern_db.forget_loaded()
     path = pattern_db.cache_path(2, 3, 5, sound.groups[0])
@@ -253,10 +281,26 @@ def test_a_damaged_cache_file_is_rebuilt(tmp_path: Path, damage: str) -> None:
     else:
         data = bytearray()
     path.write_bytes(bytes(data))
-    assert not pattern_db.is_cached(2, 3, 5, engine=None)
-    rebuilt = pattern_db.load(2, 3, 5, engine=None)
+    assert not pattern_db.is_cached(2, 3, 5, engine=twin.search)
+    rebuilt = pattern_db.load(2, 3, 5, engine=twin.search)
     assert rebuilt == sound
     assert path.read_bytes() != bytes(data)
+
+
+def test_the_compiled_read_takes_the_bytes_from_where_the_file_stands(
+    compiled: Compiled, tmp_path: Path
+) -> None:
+    path = tmp_path / "table"
+    data = bytes(range(256)) * 4_000
+    path.write_bytes(data)
+    with path.open("rb", buffering=0) as stream:
+        assert stream.read(10) == data[:10]
+        assert compiled.search.read_table(stream.fileno(), 5_000) == data[10:5_010]
+        assert compiled.search.read_table(stream.fileno(), 0) == b""
+        # Fewer bytes left than asked: nothing.
+        assert compiled.search.read_table(stream.fileno(), len(data)) == b""
+    with pytest.raises(OSError, match="Bad file descriptor"):
+        compiled.search.read_table(-1, 10)
 
 
 def test_goals_whose_blank_reaches_the_same_cells_share_a_table(tmp_path: Path) -> None:
