@@ -701,22 +701,32 @@ def _placed_again(
 
 
 #: How far (RGB distance, 0..1.7) a pixel may be from the tiles' typical colour to count as
-#: tile, and the share of a line of pixels that must count for the line to cross tiles.
+#: tile, and the share of a line of pixels that must count for the line to cross tiles: a
+#: line down a column of large numerals crosses ink for most of its length (a third of it
+#: tile-coloured on the 6x6 with serif numerals), one down the frame or the table none.
 TILE_COLOUR_DISTANCE = 0.3
-TILE_LINE_SHARE = 0.4
+TILE_LINE_SHARE = 0.25
+
+#: The gaps between tiles, as a share of the rectified board's side, that a run of lines
+#: crossing tiles reaches over: a dark gap crosses no tile, but a frame is wider.
+TILE_GAP_SHARE = 0.03
 
 
-def _tile_run(shares: FloatArray) -> tuple[int, int] | None:
-    """The run of lines crossing tiles that holds the middle line: (first, last + 1)."""
-    middle = len(shares) // 2
-    if shares[middle] < TILE_LINE_SHARE:
+def _tile_run(shares: FloatArray, gap: int) -> tuple[int, int] | None:
+    """The run of lines crossing tiles that holds the middle line, reaching over gaps of up
+    to `gap` lines that do not: (first, last + 1)."""
+    crossing = np.flatnonzero(shares >= TILE_LINE_SHARE)
+    if len(crossing) == 0:
         return None
-    first, last = middle, middle
-    while first > 0 and shares[first - 1] >= TILE_LINE_SHARE:
-        first -= 1
-    while last < len(shares) - 1 and shares[last + 1] >= TILE_LINE_SHARE:
-        last += 1
-    return first, last + 1
+    # The runs with gaps of up to `gap` lines bridged, and the one holding the middle.
+    breaks = np.flatnonzero(np.diff(crossing) > gap + 1)
+    starts = crossing[np.concatenate([[0], breaks + 1])]
+    ends = crossing[np.concatenate([breaks, [len(crossing) - 1]])]
+    middle = len(shares) // 2
+    holding = np.flatnonzero((starts <= middle) & (ends >= middle))
+    if len(holding) == 0:
+        return None
+    return int(starts[holding[0]]), int(ends[holding[0]]) + 1
 
 
 def tile_area(image: Image.Image, outline: Quad) -> Quad | None:
@@ -732,17 +742,18 @@ def tile_area(image: Image.Image, outline: Quad) -> Quad | None:
     middle = pixels[quarter : size - quarter, quarter : size - quarter]
     typical = np.median(middle.reshape(-1, 3), axis=0)
     near = np.sqrt(((pixels - typical) ** 2).sum(axis=2)) < TILE_COLOUR_DISTANCE
-    columns = _tile_run(near[quarter : size - quarter].mean(axis=0))
-    rows = _tile_run(near[:, quarter : size - quarter].mean(axis=1))
+    gap = round(TILE_GAP_SHARE * (size - 2 * margin))
+    columns = _tile_run(near[quarter : size - quarter].mean(axis=0), gap)
+    rows = _tile_run(near[:, quarter : size - quarter].mean(axis=1), gap)
     if columns is None or rows is None:
         return None
     (left, right), (top, bottom) = columns, rows
     slack = 0.03 * (size - 2 * margin)
     if (
-        left >= margin - slack
-        and top >= margin - slack
-        and right <= size - margin + slack
-        and bottom <= size - margin + slack
+        abs(left - margin) <= slack
+        and abs(top - margin) <= slack
+        and abs(right - (size - margin)) <= slack
+        and abs(bottom - (size - margin)) <= slack
     ):
         return outline  # the tiles fill the outline: it is the grid's
     square = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], dtype=float)
