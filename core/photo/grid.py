@@ -49,6 +49,13 @@ WIDEST_TOLERANCE = 0.8
 #: How many candidate fits per side the numbers read in the cells choose from.
 CANDIDATES = 3
 
+#: A count of cells whose few cells screened (recognizer.screen_cost) cost more than this
+#: on average is not read whole: a reading over the model's max_mean_cost (3.0) is no
+#: board, and the screen, from the first network alone, costs at most about half a unit
+#: more than the reading (a single tile divided into cells: screens 1.4 to 5.4, reads 3.4
+#: to 6.7).
+UNREAD_SCREEN_COST = 4.0
+
 #: A guessed grid whose cells come out more than this much longer one way than the other
 #: (in the photo, perspective and all) is not read: tiles are square, in puzzles and apps
 #: alike, and foreshortening by a 30 degree tilt makes them look at most about 1.2 times
@@ -373,6 +380,8 @@ def _likeliest_grid(
                 continue
             column_lines = refine_lines(profiles[0], across)
             row_lines = refine_lines(profiles[1], down)
+            if screen_cost(rectified.pixels, column_lines, row_lines) > UNREAD_SCREEN_COST:
+                continue
             try:
                 reading = read_cells(rectified.pixels, column_lines, row_lines)
             except PhotoError:
@@ -505,8 +514,13 @@ def _evenly_divided(
     # Read whole, a count pair costs as much as reading a board; a few cells of each say
     # which counts are likeliest, so the one that settles is read first, not tenth.
     pixels = rectified.pixels
-    pairs.sort(key=lambda pair: screen_cost(pixels, _even_lines(pair[0]), _even_lines(pair[1])))
+    screened = {
+        pair: screen_cost(pixels, _even_lines(pair[0]), _even_lines(pair[1])) for pair in pairs
+    }
+    pairs.sort(key=screened.__getitem__)
     for across, down in pairs[:EVEN_PAIRS_READ]:
+        if screened[across, down] > UNREAD_SCREEN_COST:
+            break
         candidate = replace(
             fitted,
             corners=outline,

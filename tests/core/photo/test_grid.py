@@ -15,11 +15,13 @@ from core.photo.grid import (
     axis_candidates,
     extended,
     find_grid,
+    reading_cost,
     straighten,
     tile_area,
     widened,
 )
 from core.photo.image import load_photo
+from core.photo.recognizer import grids_read
 from core.photo.training.synthetic import StyleSet, font_files, generate_photo
 
 
@@ -206,3 +208,17 @@ def test_an_outline_the_tiles_fill_is_the_tiles_area() -> None:
     image = _framed_board(side, cell, frame, 0.5)
     outline = _square(40 + frame, 40 + frame, side * cell)
     assert tile_area(image, outline) is outline
+
+
+def test_a_single_tile_taken_for_a_board_is_not_read_in_every_count_of_cells() -> None:
+    # A screenshot's darkest tile is a shape of its own: divided into cells, the cells
+    # round its number screen as blanks, and a board has one blank.
+    image = Image.new("RGB", (400, 400), (60, 60, 58))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((60, 60, 340, 340), radius=12, fill=(24, 26, 22), outline=(90, 90, 90))
+    font = ImageFont.truetype(str(font_files(StyleSet.TEST)[0]), 90)
+    draw.text((200, 200), "2", font=font, fill=(235, 235, 235), anchor="mm")
+    before = grids_read()
+    grid = find_grid(image, _square(60, 60, 280))
+    assert grids_read() == before
+    assert reading_cost(grid) > 3.0
