@@ -12,8 +12,10 @@ That outline is the likeliest; `board_outlines` gives others when asked (the rea
 when the grid in the first reads badly): the hull with a cut-off corner put back, the
 same search over the strongest edges only, and the tiles themselves: regions closed in by
 edges, near square and of one size, taken together (a screenshot's tiles, loose blocks).
-Second of all comes the lattice of the tiles' own evenly spaced edges (`core.photo.lattice`),
-for a board whose edge is lost where its outer tiles are the table's colour.
+After all of those comes the lattice of the tiles' own evenly spaced edges
+(`core.photo.lattice`), for a board whose edge is lost where its outer tiles are the
+table's colour: it reads a board that the shapes do not, but where a shape is the board
+the lattice is mostly another part of the photo (text round a screenshot's board).
 """
 
 from __future__ import annotations
@@ -466,25 +468,15 @@ def _zoom_box(
 
 def board_outlines(photo: Photo) -> Iterator[Quad]:
     """Outlines the board may have, in working-image pixels, likeliest first, each found
-    only when asked for: those found in the whole photo, then those found searching again
-    inside the first ZOOMED_OUTLINES of them that `_zoom_box` allows (a board lying on a
-    sheet, a tray or a box lid is inside the outline first found, and small in the photo;
-    searched alone its own edges stand out). Raises PhotoError, after the last, when there
-    was no board-like shape in the photo."""
+    only when asked for: the shapes found in the whole photo, then its lattices, then those
+    found searching again inside the first ZOOMED_OUTLINES of them that `_zoom_box` allows
+    (a board lying on a sheet, a tray or a box lid is inside the outline first found, and
+    small in the photo; searched alone its own edges stand out). Raises PhotoError, after
+    the last, when there was no board-like shape in the photo."""
     found: list[Quad] = []
     size = photo.image.size
-    lattices_tried = False
-    for outline in _outlines_in(photo.image):
-        if all(_apart(outline, known, size) for known in found):
-            found.append(outline)
-            yield outline
-        if not lattices_tried:
-            # Second: the tiles' own evenly spaced edges, when the first shape was not the
-            # board (its edge lost where the outer tiles are the table's colour).
-            lattices_tried = True
-            yield from _new_outlines(lattice_outlines(photo.image), found, size)
-    if not lattices_tried:
-        yield from _new_outlines(lattice_outlines(photo.image), found, size)
+    yield from _new_outlines(_outlines_in(photo.image), found, size)
+    yield from _new_outlines(lattice_outlines(photo.image), found, size)
     zoomable = (outer for outer in list(found) if _zoom_box(outer, size, 0.0) is not None)
     for outer in islice(zoomable, ZOOMED_OUTLINES):
         for margin_share in ZOOM_MARGINS:

@@ -11,7 +11,7 @@ places each line to the pixel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
 
@@ -49,6 +49,13 @@ WIDEST_TOLERANCE = 0.8
 #: How many candidate fits per side the numbers read in the cells choose from.
 CANDIDATES = 3
 
+#: A count of cells whose few cells screened (recognizer.screen_cost) cost more than this
+#: on average is not read whole: a reading over the model's max_mean_cost (3.0) is no
+#: board, and the screen, from the first network alone, costs at most about half a unit
+#: more than the reading (a single tile divided into cells: screens 1.4 to 5.4, reads 3.4
+#: to 6.7).
+UNREAD_SCREEN_COST = 4.0
+
 #: A guessed grid whose cells come out more than this much longer one way than the other
 #: (in the photo, perspective and all) is not read: tiles are square, in puzzles and apps
 #: alike, and foreshortening by a 30 degree tilt makes them look at most about 1.2 times
@@ -60,6 +67,12 @@ MAX_CELL_SIDE_RATIO = 1.5
 #: tipped 25% more than a photo already oblique looked 0.53 as high as wide.
 EVEN_CELL_SIDE_RATIO = 2.0
 
+
+#: A guessed grid whose cells look more than this much longer one way than the other in
+#: the photo itself is no grid of tiles, whatever the camera model makes of its outline
+#: (a thin strip with sides a little apart reads as a board steeply tilted): square tiles
+#: look so only from over 70 degrees off straight above, where no number can be read.
+MAX_SEEN_CELL_RATIO = 3.0
 
 #: Straightening finds each gap in this many bands along it and fits the gaps' tilts. Three,
 #: not two: on a side of three cells (two gaps) two bands give exactly as many places as the
@@ -353,6 +366,16 @@ def _squarish(
     return 1 / most <= ratio <= most
 
 
+def _cells_seen_square(outline: Quad, columns: int, rows: int) -> bool:
+    """Whether `outline` divided into columns x rows has cells that look, in the photo
+    itself, no more than MAX_SEEN_CELL_RATIO times longer one way than the other."""
+    points = outline.as_array()
+    sides = np.linalg.norm(points - np.roll(points, -1, axis=0), axis=1)
+    across = (sides[0] + sides[2]) / 2 / columns
+    down = (sides[1] + sides[3]) / 2 / rows
+    return bool(across <= MAX_SEEN_CELL_RATIO * down and down <= MAX_SEEN_CELL_RATIO * across)
+
+
 def _likeliest_grid(
     rectified: Rectified,
     image_size: tuple[int, int],
@@ -373,6 +396,8 @@ def _likeliest_grid(
                 continue
             column_lines = refine_lines(profiles[0], across)
             row_lines = refine_lines(profiles[1], down)
+            if screen_cost(rectified.pixels, column_lines, row_lines) > UNREAD_SCREEN_COST:
+                continue
             try:
                 reading = read_cells(rectified.pixels, column_lines, row_lines)
             except PhotoError:
@@ -452,15 +477,22 @@ def find_grid(
         upright_size=upright_size,
         turns=turns,
     )
+    # Counts guessed (not a person's) must give cells that could be tiles.
+    plausible = size is not None or _cells_seen_square(corners, across.cells, down.cells)
     if not (outline_is_grid and divide_evenly):
+        if not plausible:
+            raise PhotoError(NO_GRID_MESSAGE)
         return fitted
     return _evenly_divided(
         second,
         image.size,
         outline=outline,
-        fitted=fitted,
+        fitted=fitted if plausible else None,
         across_counts=across_counts,
         down_counts=down_counts,
+        contrast=contrast,
+        upright_size=upright_size,
+        turns=turns,
     )
 
 
@@ -479,46 +511,65 @@ def _evenly_divided(
     image_size: tuple[int, int],
     *,
     outline: Quad,
-    fitted: GridFit,
+    fitted: GridFit | None,
     across_counts: tuple[int, ...] | range,
     down_counts: tuple[int, ...] | range,
+    contrast: float,
+    upright_size: tuple[int, int] | None,
+    turns: tuple[int, ...],
 ) -> GridFit:
     """The grid whose lines were fitted in an outline that is the grid's, or, when its
-    cells do not read as settled, the outline divided evenly into the count of cells that
-    reads best (each count the size allows, those nearest the fitted counts first). Tiles
-    packed tight show gaps fainter than a large serif number's strokes, which the fitted
-    lines then snap to; the outline of the tiles' own colour is the grid's, evenly
-    divided."""
+    cells do not read as settled (or `fitted` is None: they cannot be tiles), the outline
+    divided evenly into the count of cells that reads best (each count the size allows,
+    those nearest the fitted counts first). Tiles packed tight show gaps fainter than a
+    large serif number's strokes, which the fitted lines then snap to; the outline of the
+    tiles' own colour is the grid's, evenly divided. Raises PhotoError when no count gives
+    cells that could be tiles."""
     best = fitted
-    if reading_settles(fitted):
+    if fitted is not None and reading_settles(fitted):
         return fitted
+    guessed = len(across_counts) * len(down_counts) > 1
+    nearest = (fitted.columns, fitted.rows) if fitted is not None else (0, 0)
     pairs = sorted(
         (
             (across, down)
             for across in across_counts
             for down in down_counts
-            if len(across_counts) * len(down_counts) == 1
-            or _squarish(outline, image_size, across, down, EVEN_CELL_SIDE_RATIO)
+            if not guessed
+            or (
+                _squarish(outline, image_size, across, down, EVEN_CELL_SIDE_RATIO)
+                and _cells_seen_square(outline, across, down)
+            )
         ),
-        key=lambda pair: abs(pair[0] - fitted.columns) + abs(pair[1] - fitted.rows),
+        key=lambda pair: abs(pair[0] - nearest[0]) + abs(pair[1] - nearest[1]),
     )
     # Read whole, a count pair costs as much as reading a board; a few cells of each say
     # which counts are likeliest, so the one that settles is read first, not tenth.
     pixels = rectified.pixels
-    pairs.sort(key=lambda pair: screen_cost(pixels, _even_lines(pair[0]), _even_lines(pair[1])))
+    screened = {
+        pair: screen_cost(pixels, _even_lines(pair[0]), _even_lines(pair[1])) for pair in pairs
+    }
+    pairs.sort(key=screened.__getitem__)
     for across, down in pairs[:EVEN_PAIRS_READ]:
-        candidate = replace(
-            fitted,
+        if screened[across, down] > UNREAD_SCREEN_COST:
+            break
+        candidate = GridFit(
             corners=outline,
             columns=across,
             rows=down,
+            rectified=rectified,
             column_lines=_even_lines(across),
             row_lines=_even_lines(down),
+            contrast=contrast,
+            upright_size=upright_size,
+            turns=turns,
         )
         if reading_settles(candidate):
             return candidate
-        if reading_cost(candidate) < reading_cost(best):
+        if best is None or reading_cost(candidate) < reading_cost(best):
             best = candidate
+    if best is None:
+        raise PhotoError(NO_GRID_MESSAGE)
     return best
 
 
@@ -701,29 +752,45 @@ def _placed_again(
 
 
 #: How far (RGB distance, 0..1.7) a pixel may be from the tiles' typical colour to count as
-#: tile, and the share of a line of pixels that must count for the line to cross tiles.
+#: tile, and the share of a line of pixels that must count for the line to cross tiles: a
+#: line down a column of large numerals crosses ink for most of its length (a third of it
+#: tile-coloured on the 6x6 with serif numerals), one down the frame or the table none.
 TILE_COLOUR_DISTANCE = 0.3
-TILE_LINE_SHARE = 0.4
+TILE_LINE_SHARE = 0.25
+
+#: The gaps between tiles, as a share of the rectified board's side, that a run of lines
+#: crossing tiles reaches over: a dark gap crosses no tile, but a frame is wider.
+TILE_GAP_SHARE = 0.03
+
+#: The least share of the outline's side, each way, that the tiles' area spans: a frame is
+#: at most a third of a board's side (as `find_grid` takes it); a narrower run of tile
+#: colour is something else (a column of text on a page).
+MIN_TILE_SPAN = 0.4
 
 
-def _tile_run(shares: FloatArray) -> tuple[int, int] | None:
-    """The run of lines crossing tiles that holds the middle line: (first, last + 1)."""
-    middle = len(shares) // 2
-    if shares[middle] < TILE_LINE_SHARE:
+def _tile_run(shares: FloatArray, gap: int) -> tuple[int, int] | None:
+    """The run of lines crossing tiles that holds the middle line, reaching over gaps of up
+    to `gap` lines that do not: (first, last + 1)."""
+    crossing = np.flatnonzero(shares >= TILE_LINE_SHARE)
+    if len(crossing) == 0:
         return None
-    first, last = middle, middle
-    while first > 0 and shares[first - 1] >= TILE_LINE_SHARE:
-        first -= 1
-    while last < len(shares) - 1 and shares[last + 1] >= TILE_LINE_SHARE:
-        last += 1
-    return first, last + 1
+    # The runs with gaps of up to `gap` lines bridged, and the one holding the middle.
+    breaks = np.flatnonzero(np.diff(crossing) > gap + 1)
+    starts = crossing[np.concatenate([[0], breaks + 1])]
+    ends = crossing[np.concatenate([breaks, [len(crossing) - 1]])]
+    middle = len(shares) // 2
+    holding = np.flatnonzero((starts <= middle) & (ends >= middle))
+    if len(holding) == 0:
+        return None
+    return int(starts[holding[0]]), int(ends[holding[0]]) + 1
 
 
 def tile_area(image: Image.Image, outline: Quad) -> Quad | None:
     """The part of a board's outline that its tiles cover, found by their colour: where
     tiles are packed tight the gaps are too thin to fit lines to, but the tiles' colour
     stops where the frame (or the table) begins: the outline itself when the tiles fill it;
-    None when no tile colour holds the middle of the board."""
+    None when no tile colour holds the middle of the board, or it spans under MIN_TILE_SPAN
+    of the outline."""
     margin = RECTIFIED_MARGIN // 2
     rectified = rectify(image, outline, margin=margin)
     pixels = rectified.pixels
@@ -732,17 +799,21 @@ def tile_area(image: Image.Image, outline: Quad) -> Quad | None:
     middle = pixels[quarter : size - quarter, quarter : size - quarter]
     typical = np.median(middle.reshape(-1, 3), axis=0)
     near = np.sqrt(((pixels - typical) ** 2).sum(axis=2)) < TILE_COLOUR_DISTANCE
-    columns = _tile_run(near[quarter : size - quarter].mean(axis=0))
-    rows = _tile_run(near[:, quarter : size - quarter].mean(axis=1))
+    gap = round(TILE_GAP_SHARE * (size - 2 * margin))
+    columns = _tile_run(near[quarter : size - quarter].mean(axis=0), gap)
+    rows = _tile_run(near[:, quarter : size - quarter].mean(axis=1), gap)
     if columns is None or rows is None:
         return None
     (left, right), (top, bottom) = columns, rows
-    slack = 0.03 * (size - 2 * margin)
+    inner = size - 2 * margin
+    if min(right - left, bottom - top) < MIN_TILE_SPAN * inner:
+        return None
+    slack = 0.03 * inner
     if (
-        left >= margin - slack
-        and top >= margin - slack
-        and right <= size - margin + slack
-        and bottom <= size - margin + slack
+        abs(left - margin) <= slack
+        and abs(top - margin) <= slack
+        and abs(right - (size - margin)) <= slack
+        and abs(bottom - (size - margin)) <= slack
     ):
         return outline  # the tiles fill the outline: it is the grid's
     square = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], dtype=float)

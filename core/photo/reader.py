@@ -27,6 +27,7 @@ from core.photo.grid import (
     GUESSED_CELLS,
     MAX_CELLS_PER_SIDE,
     MIN_CELLS,
+    UNREAD_SCREEN_COST,
     GridFit,
     extended,
     find_grid,
@@ -344,6 +345,8 @@ def _grid_outlines(
     part of it the tiles' colour covers."""
     yield outline, outline_is_grid, False
     if outline_is_grid or any(reading_settles(grid) for grid in grids_so_far):
+        return
+    if grids_so_far and all(reading_cost(grid) > UNREAD_SCREEN_COST for grid in grids_so_far):
         return
     area = tile_area(photo.image, outline)
     if area is not None:

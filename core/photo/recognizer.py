@@ -174,9 +174,11 @@ def screen_cost(
 ) -> float:
     """A quick guess at how well the cells between these lines read, for ordering grids
     before any is read whole: the mean, over a few cells spread across the grid, of each
-    cell's likeliest number's cost, in the turn where those read best, from the model's
-    first network alone (an order needs less than a reading). No assignment, so no board
-    is read; infinite when the cells are too small."""
+    cell's likeliest number's cost (one cell may take the blank's instead), in the turn
+    where those read best, from the model's first network alone (an order needs less than
+    a reading). No assignment, so no board is read, and the guess costs no more than the
+    reading would, but for the networks' differences; infinite when the cells are too
+    small."""
     columns, rows = len(column_lines) - 1, len(row_lines) - 1
     cell_count = columns * rows
     if cell_count - 1 > MAX_NUMBER:
@@ -189,7 +191,12 @@ def screen_cost(
     sample = [crops[index] for index in range(0, cell_count, step)][:SCREENED_CELLS]
     pictures, measures = network_inputs(sample)
     scores = _scores_in_turns(pictures, measures, list(TURNS), cell_count, screening=True)
-    return float(-scores.max(axis=2).mean(axis=1).max())
+    # A board has one blank: one cell may read as it, the others as their likeliest number
+    # (a single tile divided into cells reads as blanks around one number).
+    number_costs = -scores[:, :, 1:].max(axis=2)
+    blank_gain = np.minimum((-scores[:, :, 0] - number_costs).min(axis=1), 0.0)
+    costs = (number_costs.sum(axis=1) + blank_gain) / len(sample)
+    return float(costs.min())
 
 
 def read_cells(

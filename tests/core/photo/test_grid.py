@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from PIL import Image, ImageDraw, ImageFont
 
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad, apply_homography, homography
@@ -14,11 +15,14 @@ from core.photo.grid import (
     axis_candidates,
     extended,
     find_grid,
+    reading_cost,
     straighten,
+    tile_area,
     widened,
 )
 from core.photo.image import load_photo
-from core.photo.training.synthetic import StyleSet, generate_photo
+from core.photo.recognizer import grids_read
+from core.photo.training.synthetic import StyleSet, font_files, generate_photo
 
 
 def gap_error_in_cells(grid: GridFit, truth: Quad, size: tuple[int, int]) -> float:
@@ -162,3 +166,59 @@ def test_widened_is_the_largest_within_reach_either_way(
 ) -> None:
     values = np.random.default_rng(seed).random((rows, columns), dtype=np.float32)
     assert np.array_equal(widened(values, reach, axis), _widened_plainly(values, reach, axis))
+
+
+def _framed_board(side: int, cell: int, frame: int, numeral: float) -> Image.Image:
+    """Cream tiles packed a pixel apart, each with its dark number `numeral` of a cell
+    high (0 the blank), inside a dark frame `frame` pixels wide, on a pale table."""
+    board_side = side * cell + 2 * frame
+    image = Image.new("RGB", (board_side + 80, board_side + 80), (214, 200, 170))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((40, 40, 40 + board_side - 1, 40 + board_side - 1), fill=(30, 30, 34))
+    font = ImageFont.truetype(str(font_files(StyleSet.TEST)[0]), round(cell * numeral))
+    for index in range(side * side):
+        row, column = divmod(index, side)
+        left, top = 40 + frame + column * cell, 40 + frame + row * cell
+        draw.rectangle((left, top, left + cell - 2, top + cell - 2), fill=(240, 236, 224))
+        number = (index + 1) % (side * side)
+        if number:
+            centre = (left + cell / 2, top + cell / 2)
+            draw.text(centre, str(number), font=font, fill=(20, 40, 140), anchor="mm")
+    return image
+
+
+def _square(left: float, top: float, side: float) -> Quad:
+    return Quad((left, top), (left + side, top), (left + side, top + side), (left, top + side))
+
+
+@pytest.mark.parametrize("numeral", [0.45, 0.75])
+def test_the_tiles_area_inside_a_frame_is_where_the_tiles_are(numeral: float) -> None:
+    # Large numerals leave some columns of tiles under half tile-coloured; the frame none.
+    side, cell, frame = 6, 60, 50
+    image = _framed_board(side, cell, frame, numeral)
+    outline = _square(40, 40, side * cell + 2 * frame)
+    area = tile_area(image, outline)
+    assert area is not None
+    tiles = _square(40 + frame, 40 + frame, side * cell)
+    assert np.abs(area.as_array() - tiles.as_array()).max() < 0.15 * cell
+
+
+def test_an_outline_the_tiles_fill_is_the_tiles_area() -> None:
+    side, cell, frame = 4, 70, 40
+    image = _framed_board(side, cell, frame, 0.5)
+    outline = _square(40 + frame, 40 + frame, side * cell)
+    assert tile_area(image, outline) is outline
+
+
+def test_a_single_tile_taken_for_a_board_is_not_read_in_every_count_of_cells() -> None:
+    # A screenshot's darkest tile is a shape of its own: divided into cells, the cells
+    # round its number screen as blanks, and a board has one blank.
+    image = Image.new("RGB", (400, 400), (60, 60, 58))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((60, 60, 340, 340), radius=12, fill=(24, 26, 22), outline=(90, 90, 90))
+    font = ImageFont.truetype(str(font_files(StyleSet.TEST)[0]), 90)
+    draw.text((200, 200), "2", font=font, fill=(235, 235, 235), anchor="mm")
+    before = grids_read()
+    grid = find_grid(image, _square(60, 60, 280))
+    assert grids_read() == before
+    assert reading_cost(grid) > 3.0
