@@ -102,7 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         headers = ["10x10", "hand", "hand ms", "beam", "beam s", "fewer"]
         if budget is not None:
             headers += [f"budget {budget:g} s", "s", "fewer"]
-        print(f"### 10x10: the hand method, `solve` (beam), `solve` with a {budget:g} s budget\n")
+        heading = "### 10x10: the hand method, `solve` (beam)"
+        if budget is not None:
+            heading += f", `solve` with a {budget:g} s budget"
+        print(heading + "\n")
         print(markdown_table(headers, rows))
         print(
             f"\nBeam at its default width: median {1 - statistics.median(ratios):.1%} fewer "

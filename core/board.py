@@ -88,9 +88,14 @@ class Board:
         """The classic goal: 1..n-1 then the blank, or the blank then 0..n-1 ordering."""
         validate_shape(width, height)
         count = width * height
-        if blank_first:
-            return cls(width, height, tuple(range(count)))
-        return cls(width, height, (*range(1, count), BLANK))
+        tiles = tuple(range(count)) if blank_first else (*range(1, count), BLANK)
+        # A range is a permutation by construction: validating it would walk every tile
+        # again, on the first use of a named goal of a large board (`check --json`).
+        board = object.__new__(cls)
+        object.__setattr__(board, "width", width)
+        object.__setattr__(board, "height", height)
+        object.__setattr__(board, "tiles", tiles)
+        return board
 
     @property
     def size(self) -> int:

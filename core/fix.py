@@ -19,6 +19,14 @@ def suggest_fix(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[int, in
     # The goal as given: a named one is decided without building its board and ranks.
     if is_solvable(board, goal):
         return None
+    return unsolvable_fix(board, goal)
+
+
+def unsolvable_fix(board: Board, goal: Goal = GoalName.BLANK_LAST) -> tuple[int, int] | None:
+    """`suggest_fix` for a board its caller already knows is unsolvable towards `goal` (from
+    its `check` verdict): the same swap, without deciding the rule a second time, a walk
+    over every tile in pure Python. On a solvable board it names a swap that breaks it.
+    """
     target = goal_board(goal, board.width, board.height)
     if board.width == 1 or board.height == 1:
         return _line_fix(board, target)

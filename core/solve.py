@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from core.board import Board, BoardError
 from core.fast_solver import CancelledCallback, ProgressCallback, solve_fast_letters
-from core.fix import suggest_fix
+from core.fix import unsolvable_fix
 from core.rule import Goal, GoalName, check, goal_board, is_solvable
 from core.solution import (
     AUTO_BEAM_CELLS,
@@ -96,7 +96,7 @@ def solve(
             f"this one is {board.width}x{board.height}: use the fast method"
         )
     if not is_solvable(board, target):
-        raise UnsolvableError(check(board, goal), suggest_fix(board, goal))
+        raise UnsolvableError(check(board, goal), unsolvable_fix(board, goal))
     if method is None:
         method = default_method(board, time_budget, target)
     if near_optimal and method in {SolveMethod.OPTIMAL, SolveMethod.NEAR_OPTIMAL}:

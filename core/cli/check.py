@@ -27,7 +27,7 @@ from core.cli.common import (
     verdict_dict,
     write_out,
 )
-from core.fix import suggest_fix
+from core.fix import unsolvable_fix
 from core.formats import parse_document
 from core.rule import GOAL_NAMES, Goal, GoalName, check, classic_goal_solvable, is_solvable
 from core.textio import InputError
@@ -82,7 +82,7 @@ def _check_one(text: str, args: argparse.Namespace, goal: Goal | None, out: Text
         write_out(out, ("solvable" if solvable else "unsolvable") + "\n")
         for step in verdict.steps:
             write_out(out, f"  {step}\n")
-        fix = None if solvable else suggest_fix(board, chosen)
+        fix = None if solvable else unsolvable_fix(board, chosen)
         if fix:
             write_out(out, f"  Swap {fix[0]} and {fix[1]} to make it solvable.\n")
     else:

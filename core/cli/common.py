@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import IO, NoReturn, TextIO
 
 from core.board import Board, BoardError
-from core.fix import suggest_fix
+from core.fix import unsolvable_fix
 from core.formats import ParsedBoard, parse_board
 from core.rule import (
     GOAL_NAMES,
@@ -119,7 +119,7 @@ def verdict_dict(board: Board, goal: Goal) -> dict[str, object]:
     when the board is solvable). The photo check adds its reading to it."""
     verdict = check(board, goal)
     data = verdict.to_dict()
-    data["suggested_fix"] = None if verdict.solvable else suggest_fix(board, goal)
+    data["suggested_fix"] = None if verdict.solvable else unsolvable_fix(board, goal)
     return data
 
 

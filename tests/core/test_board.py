@@ -76,6 +76,21 @@ def test_solved_blank_first() -> None:
     assert board.blank_row_from_bottom == 2
 
 
+@pytest.mark.parametrize("blank_first", [False, True])
+@pytest.mark.parametrize(("width", "height"), [(1, 2), (3, 2), (4, 4), (1000, 1000)])
+def test_a_solved_board_is_the_board_its_tiles_make(
+    width: int, height: int, blank_first: bool
+) -> None:
+    solved = Board.solved(width, height, blank_first=blank_first)
+    made = Board(width, height, solved.tiles)
+    assert solved == made
+    assert hash(solved) == hash(made)
+    assert type(solved.tiles) is tuple
+    assert solved.tiles == (
+        tuple(range(width * height)) if blank_first else (*range(1, width * height), 0)
+    )
+
+
 @pytest.mark.parametrize(
     ("width", "height", "message"),
     [

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 
 from core import Board, fix, is_solvable, parse_board, random_board, suggest_fix
 from core.rule import goal_board
@@ -71,6 +71,16 @@ def test_fix_on_a_big_board(twin: CompiledTwins) -> None:
     assert suggest_fix(board) == (1, 2)
     blank_first = Board.solved(40, 40, blank_first=True).with_swapped(5, 6)
     assert suggest_fix(blank_first, "blank-first") == (5, 6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards_with_goals())
+def test_the_fix_for_a_known_verdict_is_the_fix(board_and_goal: tuple[Board, str | Board]) -> None:
+    # `check --json` and `solve` decide the rule first; the fix they then ask for is the
+    # one `suggest_fix` gives, lines included, without deciding it a second time.
+    board, goal = board_and_goal
+    assume(not is_solvable(board, goal))
+    assert fix.unsolvable_fix(board, goal) == suggest_fix(board, goal)
 
 
 def compiled_swap(compiled: Compiled, board: Board, target: Board) -> tuple[int, int]:
