@@ -69,6 +69,7 @@ NOT_AT_START = (
     "gui.photo_view",
     "gui.walkthrough_dialog",
     "gui.why_dialog",
+    "core.slide_effect",
     "gui.goal_dialog",
     "gui.export",
     "gui.self_test",
