@@ -228,3 +228,11 @@ def test_the_first_frame_makes_pyside_sweep_no_class_hierarchy(tmp_path):
     # QObject's in QtCore.
     assert sorted(made.intersection({"QWizard", "QMdiArea", "QCalendarWidget"})) == []
     assert sorted(made.intersection({"QProcess", "QFileSystemWatcher", "QSharedMemory"})) == []
+
+
+def test_the_board_makes_its_slide_animation_with_the_first_slide(tmp_path):
+    """The slide animation's Qt classes (and their enum classes) wait for the first slide."""
+    made = set(modules_at_first_frame(tmp_path / "settings")["qt_classes_made"])
+    assert "QAbstractScrollArea" in made  # the board view was made
+    animation = {"QVariantAnimation", "QAbstractAnimation", "QEasingCurve"}
+    assert sorted(made.intersection(animation)) == []
