@@ -244,3 +244,60 @@ def test_the_first_frame_makes_no_qt_class_it_leaves_to_first_use(tmp_path):
     made = set(modules_at_first_frame(tmp_path / "settings")["qt_classes_made"])
     assert "QAbstractScrollArea" in made  # the board view was made
     assert sorted(made.intersection(QT_CLASSES_NOT_AT_START)) == []
+
+
+#: A first Solve in a fresh process, up to the shown player; prints the QtWidgets classes
+#: PySide6 has made by then.
+FIRST_SOLVE_CHILD = """
+import json, sys, time
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+app = QApplication([sys.argv[0]])
+from gui.app import create_application
+from gui.main_window import MainWindow
+
+create_application([])
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat), restore=False)
+window.show()
+for _ in range(5):
+    app.processEvents()
+window.files.open(sys.argv[2])
+window.solving.solve()
+deadline = time.monotonic() + 60
+while window.player.made is None or not window.player.made.isVisible():
+    if time.monotonic() > deadline:
+        raise SystemExit("no player")
+    app.processEvents()
+    time.sleep(0.001)
+made = sorted(vars(sys.modules["PySide6.QtWidgets"]))
+window.undo_stack.setClean()
+window.stop_workers()
+window.close()
+print(json.dumps(made), flush=True)
+"""
+
+
+def test_the_first_solve_makes_pyside_sweep_no_class_hierarchy(tmp_path):
+    """The player made by the first Solve takes its place in the Tab order without a walk
+    that meets a widget C++ made (the window's or the moves list's scroll bars): PySide6
+    makes no class the window does not use on the way."""
+    board = tmp_path / "three.txt"
+    board.write_text("1 2 3\n4 0 6\n7 5 8\n")
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_SOLVE_CHILD, str(tmp_path / "settings.ini"), str(board)],
+        capture_output=True,
+        text=True,
+        env=dict(
+            os.environ,
+            QT_QPA_PLATFORM="offscreen",
+            PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        ),
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    made = set(json.loads(result.stdout.splitlines()[-1]))
+    assert {"QPlainTextEdit", "QSlider"} <= made  # the player was made
+    assert sorted(made.intersection({"QWizard", "QMdiArea", "QCalendarWidget"})) == []
