@@ -13,7 +13,10 @@ process for comparison, so the price moved out of start-up can be seen:
 Each child process sets the application up as the real start-up does
 (`gui.app.create_application`), starts the window (`MainWindow`, offscreen), lets it paint,
 then times Solve twice (closing the player between) and the photo dialog twice (closing it
-between).
+between). The window and the player are watched on their own events, so the first Solve pays
+what a real one does; the photo dialog, made and opened in one step, through an
+application-wide event filter installed after the Solves (the class sweep PySide6 makes for
+such a filter is paid before the photo's timing starts).
 With `--compare DIR`, the same children also run on the code of another checkout (say, one
 of main before a change), interleaved run by run with this one's.
 
@@ -61,7 +64,6 @@ class Paints(QObject):
         return False
 
 paints = Paints()
-app.installEventFilter(paints)
 
 def wait_until(condition, what):
     deadline = time.perf_counter() + timeout
@@ -78,6 +80,11 @@ create_application([])  # the application set up as the real start-up does (it r
 
 settings = QSettings(settings_dir + "/settings.ini", QSettings.Format.IniFormat)
 window = MainWindow(settings, restore=False)
+# Each watched on its own events: an application-wide filter would receive objects C++
+# made, and the first of those to reach Python has PySide6 build the enum classes of every
+# QObject subclass it knows, which a real start leaves to the first feature that meets one.
+window.installEventFilter(paints)
+window.player.when_made(lambda player: player.installEventFilter(paints))
 window.show()
 wait_until(lambda: id(window) in painted, "the window's first frame")
 window.files.open(board_path)
@@ -89,14 +96,18 @@ for attempt in ("first", "second"):
     started = time.perf_counter()
     window.solving.solve()
     def player_painted():
-        player = window.solving.__dict__.get("player")  # OnDemand; None before issue 21
-        widget = player.made if player is not None else window.solution_player
+        widget = window.player.made
         return widget is not None and widget.isVisible() and id(widget) in painted
     wait_until(player_painted, "the solution player")
     times[f"solve {attempt}"] = (time.perf_counter() - started) * 1000
     window.solving.close_player()  # at step 0: the board stays the 3x3 start
     for _ in range(5):
         app.processEvents()
+# The photo dialog is made and opened in one step, with no moment to watch it alone: the
+# application's events are watched from here, once the sweep that starts has been paid.
+app.installEventFilter(paints)
+for _ in range(5):
+    app.processEvents()
 for attempt in ("first", "second"):
     painted.clear()
     started = time.perf_counter()

@@ -22,7 +22,6 @@ from core.board import (
     validate_shape,
 )
 from core.fix import suggest_fix
-from core.formats import TilesWrongError, format_board, parse_document
 from core.rule import Goal, GoalName, Verdict, check, inversion_index
 
 if TYPE_CHECKING:
@@ -248,6 +247,8 @@ class Draft:
         """The draft as grid text; an unfinished board keeps its gaps as `_`."""
         board = self.board
         if board is not None:
+            from core.formats import format_board  # text formats load when first needed
+
             return format_board(board)
         cells = ["_" if cell is None else str(cell) for cell in self.cells]
         column = max(len(cell) for cell in cells)
@@ -321,6 +322,10 @@ def parse_draft(text: str, width: int | None = None, *, max_cells: int = MAX_CEL
     is. Text that is no board at all (not numbers, ragged rows, too large) still raises
     `BoardError`, as does a custom goal that cannot be read.
     """
+    # Text formats load when text is first read: a start whose board comes back from the
+    # settings reads none before its first frame (bench/README.md, "sixth round").
+    from core.formats import TilesWrongError, parse_document
+
     try:
         document = parse_document(text, width, max_cells=max_cells)
     except TilesWrongError as wrong:

@@ -6,16 +6,17 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core import Board, Goal, ParsedBoard, format_board, parse_document, parse_draft
-from core.draft import MAX_SIDE
-from core.formats import BoardFormat
+from core.draft import MAX_SIDE, parse_draft
 from core.rule import GoalName
 from core.textio import quote_name, read_text_file
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
 
+    from core.board import Board
     from core.draft import Draft
+    from core.formats import BoardFormat, ParsedBoard
+    from core.rule import Goal
 
 #: File dialog filter; the extension picks the written format.
 FILE_FILTER = (
@@ -31,6 +32,8 @@ MAX_PATH_LENGTH = 4096
 
 def format_for(path: str) -> BoardFormat:
     """The form a file is written in, by its name's ending (a grid unless it says)."""
+    from core.formats import BoardFormat  # with the first file read or written
+
     suffix = Path(path).suffix.lower()
     if suffix == ".json":
         return BoardFormat.JSON
@@ -48,6 +51,8 @@ def read_board_file(path: str) -> ParsedBoard:
     be read as text) or `BoardError` (text, but not a board, or more cells than the window
     edits, found before the text is split); both are `ValueError`s.
     """
+    from core.formats import parse_document
+
     return parse_document(read_text_file(path, regular_only=True), max_cells=MAX_WINDOW_CELLS)
 
 
@@ -62,6 +67,8 @@ def read_draft_file(path: str) -> Draft:
 def drops_goal(path: str, goal: Goal) -> bool:
     """Whether a file at `path` loses `goal`: only JSON holds one, and a file without one
     opens with blank-last, so any other goal would come back changed."""
+    from core.formats import BoardFormat
+
     return format_for(path) is not BoardFormat.JSON and goal != GoalName.BLANK_LAST
 
 
@@ -73,6 +80,8 @@ def write_board_file(path: str, board: Board, goal: Goal) -> None:
     Raises `OSError` when the file cannot be written.
     """
     from PySide6.QtCore import QIODevice, QSaveFile  # only a save needs them, not start-up
+
+    from core.formats import BoardFormat, format_board
 
     form = format_for(path)
     # Blank-last is what a file without a goal means, so it is never written.

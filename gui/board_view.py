@@ -12,14 +12,12 @@ import enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import (
-    QEasingCurve,
     QEvent,
     QPoint,
     QPointF,
     QRectF,
     QSize,
     Qt,
-    QVariantAnimation,
     Signal,
 )
 from PySide6.QtGui import (
@@ -53,6 +51,8 @@ from gui.tile_cache import TileCache
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from PySide6.QtCore import QVariantAnimation
 
     from gui.board_model import BoardModel
 
@@ -129,12 +129,7 @@ class BoardView(QAbstractScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFrameShape(QAbstractScrollArea.Shape.NoFrame)
-        self._slide_animation = QVariantAnimation(self)
-        self._slide_animation.setStartValue(0.0)
-        self._slide_animation.setEndValue(1.0)
-        self._slide_animation.setEasingCurve(QEasingCurve.Type.InOutQuad)
-        self._slide_animation.valueChanged.connect(self._on_slide_progress)
-        self._slide_animation.finished.connect(lambda: self._on_slide_progress(None))
+        self._slide_animation: QVariantAnimation | None = None  # made with the first slide
         model.changed.connect(self._on_model_changed)
         model.highlight_changed.connect(self.viewport().update)
         self._relayout()
@@ -199,10 +194,26 @@ class BoardView(QAbstractScrollArea):
     def animate_slide(self, from_cell: int, to_cell: int, milliseconds: int) -> None:
         """Draw the tile now in `to_cell` gliding there from `from_cell` (call after the
         model has moved it)."""
-        self._slide_animation.stop()
+        animation = self._made_slide_animation()
+        animation.stop()
         self.state.slide = TileSlide(from_cell, to_cell, 0.0)
-        self._slide_animation.setDuration(max(1, milliseconds))
-        self._slide_animation.start()
+        animation.setDuration(max(1, milliseconds))
+        animation.start()
+
+    def _made_slide_animation(self) -> QVariantAnimation:
+        """The slides' animation, made with the first slide rather than at start-up, whose
+        first frame needs none of its Qt classes (bench/README.md, "sixth round")."""
+        if self._slide_animation is None:
+            from PySide6.QtCore import QEasingCurve, QVariantAnimation
+
+            animation = QVariantAnimation(self)
+            animation.setStartValue(0.0)
+            animation.setEndValue(1.0)
+            animation.setEasingCurve(QEasingCurve.Type.InOutQuad)
+            animation.valueChanged.connect(self._on_slide_progress)
+            animation.finished.connect(lambda: self._on_slide_progress(None))
+            self._slide_animation = animation
+        return self._slide_animation
 
     @property
     def sliding(self) -> bool:
@@ -266,7 +277,8 @@ class BoardView(QAbstractScrollArea):
         # Both name cells of the position they were made for.
         self.state.hint_cell = None
         if self.state.slide is not None:
-            self._slide_animation.stop()
+            if self._slide_animation is not None:
+                self._slide_animation.stop()
             self.state.slide = None
         if self.state.cursor is None or self.state.cursor >= model.cell_count:
             self.state.cursor = 0

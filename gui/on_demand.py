@@ -9,7 +9,7 @@ it asks `get`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
@@ -19,6 +19,14 @@ if TYPE_CHECKING:
 
 T_co = TypeVar("T_co", covariant=True)
 WidgetT_co = TypeVar("WidgetT_co", bound=QWidget, covariant=True)
+
+
+@runtime_checkable
+class KeepsTabStops(Protocol):
+    """A part that lists its own widgets in their Tab order, where walking Qt's focus chain
+    through them would meet widgets C++ made (a scroll area's scroll bars)."""
+
+    def tab_stops(self) -> list[QWidget]: ...
 
 
 class OnDemand(Generic[T_co]):
@@ -56,9 +64,10 @@ class WidgetOnDemand(OnDemand[WidgetT_co]):
     parts made on demand one after the other, after the nearest part before it (`after`, and
     so on back) that is made, whichever order they are made in.
 
-    `follows` is given, not found by walking back the Tab order from `parent`: that walk
-    meets widgets C++ made (a scroll area's scroll bars), and the first of those to reach
-    Python has PySide6 build the enum classes of every QWidget subclass it knows.
+    `follows` is given, and each part's last widget in the Tab order is kept as the part is
+    placed, rather than found by walking the window's Tab order: that walk meets widgets C++
+    made (a scroll area's scroll bars), and the first of those to reach Python has PySide6
+    build the enum classes of every QWidget subclass it knows.
     """
 
     def __init__(
@@ -69,11 +78,14 @@ class WidgetOnDemand(OnDemand[WidgetT_co]):
         after: WidgetOnDemand[QWidget] | None = None,
     ) -> None:
         self.after = after
+        #: The part's last widget in the Tab order once it is made (None before, or when
+        #: none of its widgets takes focus).
+        self.last_in_tab_order: QWidget | None = None
 
         def made() -> WidgetT_co:
             widget = make(parent)
             widget.hide()
-            follow_in_tab_order(widget, self._last_made_before(follows))
+            self.last_in_tab_order = follow_in_tab_order(widget, self._last_made_before(follows))
             return widget
 
         super().__init__(made)
@@ -83,8 +95,8 @@ class WidgetOnDemand(OnDemand[WidgetT_co]):
         made; `follows` when none is."""
         part = self.after
         while part is not None:
-            if part.made is not None and (last := _last_taking_focus_in(part.made)) is not None:
-                return last
+            if part.last_in_tab_order is not None:
+                return part.last_in_tab_order
             part = part.after
         return follows
 
@@ -110,18 +122,21 @@ def _focus_block(widget: QWidget) -> list[QWidget]:
     return block
 
 
-def follow_in_tab_order(widget: QWidget, anchor: QWidget | None) -> None:
+def follow_in_tab_order(widget: QWidget, anchor: QWidget | None) -> QWidget | None:
     """Move `widget` and the widgets inside it to just after `anchor` in the Tab order,
     keeping their own order: where they stood when such a part was made with the window,
     right after `anchor`. (Qt orders only widgets that take focus: those are moved, after
-    the last such widget at or before `anchor`.)"""
+    the last such widget at or before `anchor`.) Returns the last one moved, if any."""
     previous = _taking_focus_at_or_before(anchor)
     if previous is None:
-        return
-    for current in _focus_block(widget):
+        return None
+    last = None
+    stops = widget.tab_stops() if isinstance(widget, KeepsTabStops) else _focus_block(widget)
+    for current in stops:
         if _takes_focus(current):
             QWidget.setTabOrder(previous, current)
-            previous = current
+            previous = last = current
+    return last
 
 
 def _taking_focus_at_or_before(widget: QWidget | None) -> QWidget | None:
@@ -130,18 +145,6 @@ def _taking_focus_at_or_before(widget: QWidget | None) -> QWidget | None:
     while widget is not None and not widget.isWindow() and not _takes_focus(widget):
         widget = widget.previousInFocusChain()
     return widget
-
-
-def _last_taking_focus_in(part: QWidget) -> QWidget | None:
-    """The last widget in the Tab order that takes focus and is `part` or inside it."""
-    window = part.window()
-    last = None
-    current = window.nextInFocusChain()
-    while current is not None and current is not window:
-        if _takes_focus(current) and (current is part or part.isAncestorOf(current)):
-            last = current
-        current = current.nextInFocusChain()
-    return last
 
 
 def _takes_focus(widget: QWidget) -> bool:

@@ -109,6 +109,7 @@ class SolutionPlayer(QWidget):
             self._speed.addItem(f"{speed} move{'' if speed == 1 else 's'}/s", speed)
         self._speed.setCurrentIndex(SPEEDS.index(DEFAULT_SPEED))
         close = QPushButton("Close", self)
+        self._close = close
         close.setObjectName("playerCloseButton")
         close.setToolTip(CLOSE_TIP)
         self.setToolTip(CLOSE_TIP)
@@ -179,6 +180,26 @@ class SolutionPlayer(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
         self._on_speed_changed()
+
+    def tab_stops(self) -> list[QWidget]:
+        """The player and its widgets in their Tab order, as Qt's focus chain has them once
+        made: kept here because walking that chain would pass the moves list's scroll bars,
+        widgets C++ made (see gui.on_demand.WidgetOnDemand)."""
+        return [
+            self,
+            self._summary,
+            self._invariant,
+            self._to_start,
+            self._back,
+            self._play,
+            self._forward,
+            self._to_end,
+            self._slider,
+            self._speed,
+            self._close,
+            self._moves,
+            self._copy,
+        ]
 
     def _button(self, icon: Transport, name: str, tip: str) -> QToolButton:
         button = QToolButton(self)

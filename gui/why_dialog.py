@@ -2,7 +2,7 @@
 and it jumps past a row's worth of tiles in reading order, changing the inversions by an odd
 number on an even width while the blank changes row, so the sum keeps its parity.
 
-The numbers come from core (`core.moves.slide_effect`); this widget only animates the slide
+The numbers come from core (`core.slide_effect`); this widget only animates the slide
 and says what happened.
 """
 
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from core import Board, legal_slides
-from core.moves import SlideEffect, slide_effect
+from core.slide_effect import SlideEffect, slide_effect
 from gui.mini_board import paint_mini_board
 
 #: How long a slide takes on screen.

@@ -27,10 +27,8 @@ from PySide6.QtWidgets import (
     QApplication,
     QFrame,
     QHBoxLayout,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -40,7 +38,7 @@ from gui.on_demand import follow_in_tab_order
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from PySide6.QtWidgets import QMainWindow
+    from PySide6.QtWidgets import QMainWindow, QTabWidget
 
     from gui.on_demand import OnDemand
     from gui.solution_player import SolutionPlayer
@@ -88,6 +86,8 @@ def _page(tabs: QTabWidget, name: str, *, scrolls: bool = False) -> tuple[QWidge
     layout.setContentsMargins(4, 4, 4, 4)
     if not scrolls:
         return page, layout
+    from PySide6.QtWidgets import QScrollArea  # with the compact tabs, not at start-up
+
     area = QScrollArea(tabs)
     area.setObjectName(f"{name}Scroll")
     area.setFrameShape(QFrame.Shape.NoFrame)
@@ -167,6 +167,10 @@ class WindowLayout(QObject):
         self._arrange_wide()
 
     def _build_tabs(self) -> QTabWidget:
+        # Built the first time the window goes compact: its Qt classes (and their enum
+        # classes) are not the first frame's either.
+        from PySide6.QtWidgets import QTabWidget
+
         tabs = QTabWidget(self._side)
         tabs.setObjectName("sideTabs")
         tabs.setDocumentMode(True)

@@ -20,7 +20,7 @@ from core import (
     scramble,
     slide_in_direction,
 )
-from core.moves import slide_effect
+from core.slide_effect import slide_effect
 from tests.core.strategies import boards, brute_force_inversions
 
 MIDDLE = parse_board("1 2 3\n4 0 5\n7 8 6")

@@ -193,16 +193,16 @@ def test_paste_of_bad_text_keeps_the_board_and_says_why(loaded_window, name):
 
 
 def test_paste_over_the_limit_is_refused_before_parsing(loaded_window, monkeypatch):
-    import gui.board_editor
+    import core.formats  # the editor reads both from there at each paste
 
     parsed = []
-    real_parse = gui.board_editor.parse_document
+    real_parse = core.formats.parse_document
     monkeypatch.setattr(
-        gui.board_editor,
+        core.formats,
         "parse_document",
         lambda text, **limits: parsed.append(len(text)) or real_parse(text, **limits),
     )
-    monkeypatch.setattr(gui.board_editor, "MAX_TEXT_LENGTH", 1000)
+    monkeypatch.setattr(core.formats, "MAX_TEXT_LENGTH", 1000)
     before = board_state(loaded_window)
     paste(loaded_window, " " * 990 + format_board(LOYD_BOARD))  # a board, but too long
     assert parsed == []
@@ -215,11 +215,11 @@ def test_paste_over_the_limit_is_refused_before_parsing(loaded_window, monkeypat
 
 
 def test_paste_text_of_the_real_limit_is_refused_before_parsing(loaded_window, monkeypatch):
-    import gui.board_editor
+    import core.formats
     from core.formats import MAX_TEXT_LENGTH
 
     parsed = []
-    monkeypatch.setattr(gui.board_editor, "parse_document", parsed.append)
+    monkeypatch.setattr(core.formats, "parse_document", parsed.append)
     messages: list[str] = []
     loaded_window.editor.message.connect(messages.append)
     before = board_state(loaded_window)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QPlainTextEdit, QSlider, QToolButton
+from PySide6.QtWidgets import QComboBox, QPlainTextEdit, QSlider, QToolButton, QWidget
 
 from core import Board, check
 from core import playthrough as playthrough_module
@@ -230,3 +230,21 @@ def test_the_move_list_leaves_no_letter_alone_on_its_last_line(qtbot: QtBot, len
     (marked,) = moves.extraSelections()
     assert marked.cursor.selectedText() == solution.directions[-1]
     assert marked.cursor.blockNumber() == len(lines) - 1
+
+
+def test_the_tab_stops_it_keeps_are_qt_s_focus_chain(qtbot: QtBot) -> None:
+    """The player lists its own Tab order (gui.on_demand places it by that list, without
+    walking the chain): the list is the chain's, widget for widget, for those taking focus."""
+    player = SolutionPlayer()
+    qtbot.addWidget(player)
+    chain = [player]
+    following = player.nextInFocusChain()
+    while following is not player and player.isAncestorOf(following):
+        chain.append(following)
+        following = following.nextInFocusChain()
+
+    def taking_focus(widgets: list[QWidget]) -> list[str]:
+        return [w.objectName() for w in widgets if w.focusPolicy() != Qt.FocusPolicy.NoFocus]
+
+    assert taking_focus(player.tab_stops()) == taking_focus(chain)
+    assert len(taking_focus(chain)) == 12  # the player, its invariant line and ten controls

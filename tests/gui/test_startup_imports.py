@@ -69,6 +69,7 @@ NOT_AT_START = (
     "gui.photo_view",
     "gui.walkthrough_dialog",
     "gui.why_dialog",
+    "core.slide_effect",
     "gui.goal_dialog",
     "gui.export",
     "gui.self_test",
@@ -205,12 +206,14 @@ def test_the_garbage_collector_waits_for_the_shown_window(tmp_path):
     assert report["collector_on"] is True
 
 
-def test_a_start_without_a_file_compiles_none_of_the_text_formats_patterns(tmp_path):
-    """The last board comes back from the settings, not parsed from text: core.formats is
-    imported for its names, and its regular expressions wait for the first text read."""
-    report = modules_at_first_frame(tmp_path / "settings")
-    assert "core.formats" in report["modules"]
-    assert report["patterns_compiled"] == []
+def test_a_start_without_a_file_loads_none_of_the_text_formats(tmp_path):
+    """The last board comes back from the settings, not parsed from text: core.formats (its
+    dataclasses, its regular expressions) waits for the first text read or written. So on
+    a first start, and on the next one, whose board the first one saved."""
+    for start in ("first", "second"):
+        modules = modules_at_first_frame(tmp_path / "settings")["modules"]
+        assert "core.draft" in modules, start
+        assert "core.formats" not in modules, start
 
 
 def test_the_first_frame_makes_pyside_sweep_no_class_hierarchy(tmp_path):
@@ -225,3 +228,76 @@ def test_the_first_frame_makes_pyside_sweep_no_class_hierarchy(tmp_path):
     # QObject's in QtCore.
     assert sorted(made.intersection({"QWizard", "QMdiArea", "QCalendarWidget"})) == []
     assert sorted(made.intersection({"QProcess", "QFileSystemWatcher", "QSharedMemory"})) == []
+
+
+#: Qt classes (each with its enum classes) made on first use: the board's slide animation
+#: with the first slide, the compact arrangement's tabs when the window first goes compact.
+QT_CLASSES_NOT_AT_START = (
+    "QVariantAnimation",
+    "QAbstractAnimation",
+    "QEasingCurve",
+    "QTabWidget",
+)
+
+
+def test_the_first_frame_makes_no_qt_class_it_leaves_to_first_use(tmp_path):
+    made = set(modules_at_first_frame(tmp_path / "settings")["qt_classes_made"])
+    assert "QAbstractScrollArea" in made  # the board view was made
+    assert sorted(made.intersection(QT_CLASSES_NOT_AT_START)) == []
+
+
+#: A first Solve in a fresh process, up to the shown player; prints the QtWidgets classes
+#: PySide6 has made by then.
+FIRST_SOLVE_CHILD = """
+import json, sys, time
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+app = QApplication([sys.argv[0]])
+from gui.app import create_application
+from gui.main_window import MainWindow
+
+create_application([])
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat), restore=False)
+window.show()
+for _ in range(5):
+    app.processEvents()
+window.files.open(sys.argv[2])
+window.solving.solve()
+deadline = time.monotonic() + 60
+while window.player.made is None or not window.player.made.isVisible():
+    if time.monotonic() > deadline:
+        raise SystemExit("no player")
+    app.processEvents()
+    time.sleep(0.001)
+made = sorted(vars(sys.modules["PySide6.QtWidgets"]))
+window.undo_stack.setClean()
+window.stop_workers()
+window.close()
+print(json.dumps(made), flush=True)
+"""
+
+
+def test_the_first_solve_makes_pyside_sweep_no_class_hierarchy(tmp_path):
+    """The player made by the first Solve takes its place in the Tab order without a walk
+    that meets a widget C++ made (the window's or the moves list's scroll bars): PySide6
+    makes no class the window does not use on the way."""
+    board = tmp_path / "three.txt"
+    board.write_text("1 2 3\n4 0 6\n7 5 8\n")
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_SOLVE_CHILD, str(tmp_path / "settings.ini"), str(board)],
+        capture_output=True,
+        text=True,
+        env=dict(
+            os.environ,
+            QT_QPA_PLATFORM="offscreen",
+            PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        ),
+        timeout=120,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    made = set(json.loads(result.stdout.splitlines()[-1]))
+    assert {"QPlainTextEdit", "QSlider"} <= made  # the player was made
+    assert sorted(made.intersection({"QWizard", "QMdiArea", "QCalendarWidget"})) == []

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QPushButton
 
 from core import Board, check
-from core.moves import slide_effect
+from core.slide_effect import slide_effect
 from gui.why_dialog import EXAMPLE_BOARD, WhyDialog, describe
 
 if TYPE_CHECKING:
