@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -223,21 +224,9 @@ def axis_candidates(
     scale = float(np.mean(smooth)) + 1e-6
     start_grid, end_grid = np.meshgrid(starts, ends, indexing="ij")
     span = (end_grid - start_grid).astype(np.float64)
-    contrasts = []
-    for cells in cell_counts:
-        fractions = np.arange(cells + 1) / cells
-        middles = (np.arange(cells) + 0.5) / cells
-        lines = np.rint(start_grid[:, :, None] + span[:, :, None] * fractions).astype(np.int64)
-        centres = np.rint(start_grid[:, :, None] + span[:, :, None] * middles).astype(np.int64)
-        lines = np.clip(lines, 0, length - 1)
-        centres = np.clip(centres, 0, length - 1)
-        # Every line must be there: the weakest counts as much as all the others together.
-        at_lines = smooth[lines]
-        line_strength = (at_lines.min(axis=2) + at_lines.mean(axis=2)) / 2
-        contrast = (line_strength - smooth[centres].mean(axis=2)) / scale
-        contrast[span < cells * 8] = -np.inf  # cells under 8 pixels are no tiles
-        contrasts.append(contrast)
-    stacked = np.stack(contrasts)
+    stacked = np.stack(
+        [fit_contrasts(smooth, start_grid, span, cells) / scale for cells in cell_counts]
+    )
     counts = list(cell_counts)
     shape = stacked.shape
 
@@ -267,6 +256,47 @@ def axis_candidates(
             others.append(fit)
     others.sort(key=lambda fit: -fit.contrast)
     return (found + others)[:limit]
+
+
+def fit_contrasts(
+    smooth: npt.NDArray[np.floating[Any]],
+    start_grid: npt.NDArray[np.int64],
+    span: npt.NDArray[np.float64],
+    cells: int,
+) -> npt.NDArray[np.floating[Any]]:
+    """For `cells` evenly spaced cells from each start to each start + span (arrays of one
+    shape), how much the profile `smooth` at their lines stands out from it at their
+    middles (in the profile's units); minus infinity for cells under 8 pixels."""
+    length = len(smooth)
+
+    def at(share: float) -> npt.NDArray[np.floating[Any]]:
+        """The profile where the line `share` of the way from each start to each end is."""
+        places = np.rint(start_grid + span * share).astype(np.int64)
+        np.clip(places, 0, length - 1, out=places)
+        found: npt.NDArray[np.floating[Any]] = smooth[places]
+        return found
+
+    at_lines = [at(share) for share in np.arange(cells + 1) / cells]
+    at_centres = [at(share) for share in (np.arange(cells) + 0.5) / cells]
+    # Every line must be there: the weakest counts as much as all the others together.
+    line_strength = (np.minimum.reduce(at_lines) + _mean(at_lines)) / 2
+    contrast: npt.NDArray[np.floating[Any]] = line_strength - _mean(at_centres)
+    contrast[span < cells * 8] = -np.inf  # cells under 8 pixels are no tiles
+    return contrast
+
+
+def _mean(arrays: list[npt.NDArray[np.floating[Any]]]) -> npt.NDArray[np.floating[Any]]:
+    """The arrays' mean, element by element, as numpy's mean over a new last axis gives it
+    to the bit: it sums fewer than 8 values one after the other, so those are summed so,
+    without the array of all of them (most of `axis_candidates`' time); more, it pairs."""
+    if len(arrays) >= 8:
+        stacked: npt.NDArray[np.floating[Any]] = np.stack(arrays, axis=-1).mean(axis=-1)
+        return stacked
+    total = arrays[0].copy()
+    for array in arrays[1:]:
+        total += array
+    total /= len(arrays)
+    return total
 
 
 def fit_axis(

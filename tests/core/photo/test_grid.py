@@ -15,6 +15,7 @@ from core.photo.grid import (
     axis_candidates,
     extended,
     find_grid,
+    fit_contrasts,
     reading_cost,
     straighten,
     tile_area,
@@ -222,3 +223,29 @@ def test_a_single_tile_taken_for_a_board_is_not_read_in_every_count_of_cells() -
     grid = find_grid(image, _square(60, 60, 280))
     assert grids_read() == before
     assert reading_cost(grid) > 3.0
+
+
+def _contrasts_plainly(
+    smooth: np.ndarray, start_grid: np.ndarray, span: np.ndarray, cells: int
+) -> np.ndarray:
+    """`fit_contrasts` as its docstring says it, every line of every fit in one array."""
+    lines = np.rint(start_grid[:, :, None] + span[:, :, None] * np.arange(cells + 1) / cells)
+    middles = (np.arange(cells) + 0.5) / cells
+    centres = np.rint(start_grid[:, :, None] + span[:, :, None] * middles)
+    at_lines = smooth[np.clip(lines.astype(np.int64), 0, len(smooth) - 1)]
+    at_centres = smooth[np.clip(centres.astype(np.int64), 0, len(smooth) - 1)]
+    strength = (at_lines.min(axis=2) + at_lines.mean(axis=2)) / 2
+    contrast = strength - at_centres.mean(axis=2)
+    contrast[span < cells * 8] = -np.inf
+    return contrast
+
+
+@given(seed=st.integers(0, 2**32 - 1), cells=st.integers(2, 8))
+def test_the_fits_contrasts_are_the_plainly_computed_ones_to_the_bit(seed: int, cells: int) -> None:
+    # Summed a line at a time, not in one array of every line: the same floats.
+    rng = np.random.default_rng(seed)
+    smooth = rng.random(300).astype(np.float32)
+    start_grid, end_grid = np.meshgrid(np.arange(1, 150, 2), np.arange(100, 299, 2), indexing="ij")
+    span = (end_grid - start_grid).astype(np.float64)
+    found = fit_contrasts(smooth, start_grid, span, cells)
+    assert np.array_equal(found, _contrasts_plainly(smooth, start_grid, span, cells))
