@@ -341,8 +341,9 @@ def _grid_outlines(
 ) -> Iterator[tuple[Quad, bool, bool]]:
     """The outlines to find a grid in, each with whether it is the grid's own and whether
     it was found exactly (find_grid's divide_evenly): the outline as given (a person's
-    corners are rough), then, for a board's outline when no grid found so far settles, the
-    part of it the tiles' colour covers."""
+    corners are rough), then, for a board's outline, unless a grid found so far settles or
+    every one found reads as no board at all (over UNREAD_SCREEN_COST: a single tile taken
+    for the board), the part of it the tiles' colour covers."""
     yield outline, outline_is_grid, False
     if outline_is_grid or any(reading_settles(grid) for grid in grids_so_far):
         return

@@ -176,9 +176,9 @@ def screen_cost(
     before any is read whole: the mean, over a few cells spread across the grid, of each
     cell's likeliest number's cost (one cell may take the blank's instead), in the turn
     where those read best, from the model's first network alone (an order needs less than
-    a reading). No assignment, so no board is read, and the guess costs no more than the
-    reading would, but for the networks' differences; infinite when the cells are too
-    small."""
+    a reading). No assignment, so no board is read: cell for cell the guess costs no more
+    than the reading would, but for the networks' differences; infinite when the cells are
+    too small."""
     columns, rows = len(column_lines) - 1, len(row_lines) - 1
     cell_count = columns * rows
     if cell_count - 1 > MAX_NUMBER:
