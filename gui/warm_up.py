@@ -18,7 +18,7 @@ import importlib
 import threading
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -86,20 +86,12 @@ class WarmUp(QObject):
     GUI thread, once the events that came before it are done; a tuple of names is imported
     on a thread of its own, and the next step waits for it (Qt-free modules only)."""
 
-    #: Every step is done.
-    finished = Signal()
-
     def __init__(self, window: QWidget, steps: Sequence[str | tuple[str, ...]]) -> None:
         super().__init__(window)
         self._window = window
         self._pending = list(steps)
         self._thread: threading.Thread | None = None
-        self._settle = QTimer(self)
-        self._settle.setSingleShot(True)
-        self._settle.setInterval(SETTLE_MS)
         self._steps = QTimer(self)
-        self._steps.setInterval(0)
-        self._settle.timeout.connect(self._steps.start)
         self._steps.timeout.connect(self._take_next_step)
         window.installEventFilter(self)
 
@@ -112,7 +104,7 @@ class WarmUp(QObject):
         if event.type() == QEvent.Type.Paint:
             self._window.removeEventFilter(self)
             if self._pending:
-                self._settle.start()
+                self._steps.start(SETTLE_MS)
         return False
 
     def _take_next_step(self) -> None:
@@ -120,14 +112,14 @@ class WarmUp(QObject):
             if self._thread.is_alive():
                 return
             self._thread = None
-            self._steps.setInterval(0)
         if not self._pending:
             self._steps.stop()
-            self.finished.emit()
             return
         step = self._pending.pop(0)
         if isinstance(step, str):
             _import(step)
+            # The next step once the events that came meanwhile are done.
+            self._steps.setInterval(0)
             return
         # Not a daemon: one stopped mid-import as the interpreter shuts down may crash it.
         self._thread = threading.Thread(target=_import_each, args=(step,), name="warm-up")
