@@ -5,10 +5,12 @@ Start-up leaves the solvers, the solution player, the photo reader and their dia
 their first use (issue 21), and importing them then made the first Solve some three frames
 slower than the next, the first photo dialog some eight (bench/README.md, "First use,
 seventh round"). Once the window has painted its first frame and its layout has settled,
-they are imported step by step: the first frame waits for none of them. A step on the GUI
-thread imports one module, so a click or key press that comes meanwhile waits for one at
-most; the photo reader's numerical libraries, too long for one such step and Qt-free, are
-imported on a thread of their own.
+they are imported step by step: the first frame waits for none of them. The Qt-free modules
+(core's, numpy, Pillow), some too long to hold the GUI thread for (the searches with the
+pattern databases' module, the reader with numpy), are imported on a thread of their own,
+which gives the GUI thread its turn as Python switches threads; a step on the GUI thread
+imports one of the widgets' modules, so a click or key press that comes meanwhile waits for
+one at most.
 """
 
 from __future__ import annotations
@@ -25,16 +27,18 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QWidget
 
-#: What the first Solve imports, each module a step of its own, in the order Solve needs
-#: them: the searches (with the pattern databases' module, the longest step), the solution
-#: and its playthrough, the search's thread, then the player's modules and the controller's.
-SOLVE_STEPS: tuple[str, ...] = (
-    "core.search",
-    "core.fast_solver",
-    "core.solve",
-    "core.solution",
-    "core.playthrough",
-    "core.duplicate_sequences",
+#: What the first Solve imports, in the order Solve needs them: on a thread, the searches,
+#: the solution and its playthrough; then the search's thread, the player's modules and the
+#: controller's, one step each.
+SOLVE_STEPS: tuple[str | tuple[str, ...], ...] = (
+    (
+        "core.search",
+        "core.fast_solver",
+        "core.solve",
+        "core.solution",
+        "core.playthrough",
+        "core.duplicate_sequences",
+    ),
     "gui.solve_worker",
     "gui.solve_progress",
     "gui.playback",
