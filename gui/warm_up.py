@@ -20,7 +20,7 @@ import importlib
 import threading
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -73,8 +73,10 @@ SETTLE_MS = 100
 THREAD_POLL_MS = 16
 
 
-def _import_each(names: Sequence[str]) -> None:
+def _import_each(names: Sequence[str], stop: threading.Event) -> None:
     for name in names:
+        if stop.is_set():
+            return
         _import(name)
 
 
@@ -95,6 +97,8 @@ class WarmUp(QObject):
         self._window = window
         self._pending = list(steps)
         self._thread: threading.Thread | None = None
+        #: Set as the application quits: the thread stops after the module it is importing.
+        self._stop = threading.Event()
         self._steps = QTimer(self)
         self._steps.timeout.connect(self._take_next_step)
         window.installEventFilter(self)
@@ -109,6 +113,9 @@ class WarmUp(QObject):
             self._window.removeEventFilter(self)
             if self._pending:
                 self._steps.start(SETTLE_MS)
+                application = QCoreApplication.instance()
+                if application is not None:
+                    application.aboutToQuit.connect(self._end_thread)
         return False
 
     def _take_next_step(self) -> None:
@@ -126,6 +133,16 @@ class WarmUp(QObject):
             self._steps.setInterval(0)
             return
         # Not a daemon: one stopped mid-import as the interpreter shuts down may crash it.
-        self._thread = threading.Thread(target=_import_each, args=(step,), name="warm-up")
+        self._thread = threading.Thread(
+            target=_import_each, args=(step, self._stop), name="warm-up"
+        )
         self._thread.start()
         self._steps.setInterval(THREAD_POLL_MS)
+
+    def _end_thread(self) -> None:
+        """Let the thread end, and wait for it, before the interpreter begins to shut down:
+        a module imported after that (concurrent.futures.thread, with the searches) fails
+        as it registers what it does at exit."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()

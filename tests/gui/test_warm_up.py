@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib.util
 
 from gui.warm_up import PHOTO_STEPS, SOLVE_STEPS
-from tests.gui.child_report import ROOT, child_report
+from tests.gui.child_report import ROOT, child_report, run_child
 
 PHOTO = ROOT / "resources" / "screenshots" / "photo-read-4x4.jpg"
 #: Slidecheck's packages and the photo reader's libraries.
@@ -79,3 +79,30 @@ def test_every_step_names_a_module():
     for step in (*SOLVE_STEPS, *PHOTO_STEPS):
         for name in (step,) if isinstance(step, str) else step:
             assert importlib.util.find_spec(name) is not None, name
+
+
+#: The real start-up, quitting as soon as the warm-up's thread has begun its imports.
+QUIT_DURING_THE_THREAD = """
+import sys, threading
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+start = threading.Thread.start
+
+def start_and_quit(thread):
+    start(thread)
+    if thread.name == "warm-up":
+        QTimer.singleShot(0, QApplication.quit)
+
+threading.Thread.start = start_and_quit
+from gui.launcher import main
+sys.exit(main([]))
+"""
+
+
+def test_quitting_while_the_thread_imports_ends_cleanly(tmp_path):
+    """The thread ends before the interpreter shuts down: a module it imported after that
+    (concurrent.futures.thread, with the searches) failed with a traceback."""
+    result = run_child(QUIT_DURING_THE_THREAD, XDG_CONFIG_HOME=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
