@@ -51,6 +51,7 @@ from gui.session import BADGES_KEY, GEOMETRY_KEY, STATE_KEY, Session
 from gui.size_bar import SizeBar
 from gui.status_line import StatusLine
 from gui.verdict_banner import VerdictBanner
+from gui.warm_up import PHOTO_STEPS, SOLVE_STEPS, WarmUp
 from gui.window_layout import LayoutParts, WindowLayout
 
 if TYPE_CHECKING:
@@ -182,6 +183,8 @@ class MainWindow(QMainWindow):
                 until=None,
             )
         self.board_view.setFocus()
+        #: Solve's and the photo reader's modules, imported once the window is on screen.
+        self.warm_up = WarmUp(self, SOLVE_STEPS + PHOTO_STEPS)
 
     # -- construction -----------------------------------------------------------------
 

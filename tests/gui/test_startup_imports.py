@@ -13,19 +13,16 @@ launcher pauses it until the window is shown). Times are bench/gui_startup.py's,
 from __future__ import annotations
 
 import importlib.util
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from core import format_board
+from tests.gui.child_report import child_report
 from tests.gui.conftest import LOYD_BOARD
 
-ROOT = Path(__file__).resolve().parents[2]
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Loaded on first use, never before the first frame.
 NOT_AT_START = (
@@ -145,22 +142,7 @@ def modules_at_first_frame(settings_dir: Path, *arguments: str) -> dict[str, Any
     collector's passes in the window's start-up, by generation ("passes_in_start_up"),
     whether it is on after the first frame ("collector_on"), and the names of the QtCore and
     QtWidgets classes PySide6 has made by then ("qt_classes_made")."""
-    environment = dict(
-        os.environ,
-        QT_QPA_PLATFORM="offscreen",
-        PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", CHILD, str(settings_dir), *arguments],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stderr
-    report: dict[str, Any] = json.loads(result.stdout.splitlines()[-1])
+    report: dict[str, Any] = child_report(CHILD, str(settings_dir), *arguments)
     return report
 
 
@@ -284,20 +266,6 @@ def test_the_first_solve_makes_pyside_sweep_no_class_hierarchy(tmp_path):
     makes no class the window does not use on the way."""
     board = tmp_path / "three.txt"
     board.write_text("1 2 3\n4 0 6\n7 5 8\n")
-    result = subprocess.run(
-        [sys.executable, "-c", FIRST_SOLVE_CHILD, str(tmp_path / "settings.ini"), str(board)],
-        capture_output=True,
-        text=True,
-        env=dict(
-            os.environ,
-            QT_QPA_PLATFORM="offscreen",
-            PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-        ),
-        timeout=120,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stderr
-    made = set(json.loads(result.stdout.splitlines()[-1]))
+    made = set(child_report(FIRST_SOLVE_CHILD, str(tmp_path / "settings.ini"), str(board)))
     assert {"QPlainTextEdit", "QSlider"} <= made  # the player was made
     assert sorted(made.intersection({"QWizard", "QMdiArea", "QCalendarWidget"})) == []

@@ -1,0 +1,148 @@
+"""The modules of Solve and of the photo reader, imported while the shown window waits for
+its first click.
+
+Start-up leaves the solvers, the solution player, the photo reader and their dialogs to
+their first use (issue 21), and importing them then made the first Solve some three frames
+slower than the next, the first photo dialog some eight (bench/README.md, "First use,
+seventh round"). Once the window has painted its first frame and its layout has settled,
+they are imported step by step: the first frame waits for none of them. The Qt-free modules
+(core's, numpy, Pillow), some too long to hold the GUI thread for (the searches with the
+pattern databases' module, the reader with numpy), are imported on a thread of their own,
+which gives the GUI thread its turn as Python switches threads; a step on the GUI thread
+imports one of the widgets' modules, so a click or key press that comes meanwhile waits for
+one at most.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import threading
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from PySide6.QtWidgets import QWidget
+
+#: What the first Solve imports, in the order Solve needs them: on a thread, the searches,
+#: the solution and its playthrough; then the search's thread, the player's modules and the
+#: controller's, one step each.
+SOLVE_STEPS: tuple[str | tuple[str, ...], ...] = (
+    (
+        "core.search",
+        "core.fast_solver",
+        "core.solve",
+        "core.solution",
+        "core.playthrough",
+        "core.duplicate_sequences",
+    ),
+    "gui.solve_worker",
+    "gui.solve_progress",
+    "gui.playback",
+    "gui.transport_icons",
+    "gui.solution_player",
+    "gui.solve_controller",
+)
+
+#: What the first photo dialog imports: on a thread, the reader (Qt-free, with numpy and
+#: Pillow), the package its network's weights are read from and the decoders Pillow loads
+#: on its first open; then the dialog's modules, one step each.
+PHOTO_STEPS: tuple[str | tuple[str, ...], ...] = (
+    (
+        "core.photo.reader",
+        "core.photo.models",
+        "PIL.BmpImagePlugin",
+        "PIL.GifImagePlugin",
+        "PIL.JpegImagePlugin",
+        "PIL.PpmImagePlugin",
+        "PIL.PngImagePlugin",
+    ),
+    "gui.photo_read_runner",
+    "gui.photo_view",
+    "gui.photo_dialog",
+    "gui.photo_import",
+)
+
+#: How long after the first frame the imports begin: the window's layout settles first (text
+#: that wraps to its new width asks for another pass, and another paint).
+SETTLE_MS = 100
+#: How often the GUI thread looks whether a thread's imports are done: once a frame.
+THREAD_POLL_MS = 16
+
+
+def _import_each(names: Sequence[str], stop: threading.Event) -> None:
+    for name in names:
+        if stop.is_set():
+            return
+        _import(name)
+
+
+def _import(name: str) -> None:
+    # An extra not installed (the photo reader's numpy and Pillow) is passed over: the
+    # feature's own first use says so, where the person can read it.
+    with contextlib.suppress(ImportError):
+        importlib.import_module(name)
+
+
+class WarmUp(QObject):
+    """Takes `steps` in turn after `window`'s first frame: a module's name is imported on the
+    GUI thread, once the events that came before it are done; a tuple of names is imported
+    on a thread of its own, and the next step waits for it (Qt-free modules only)."""
+
+    def __init__(self, window: QWidget, steps: Sequence[str | tuple[str, ...]]) -> None:
+        super().__init__(window)
+        self._window = window
+        self._pending = list(steps)
+        self._thread: threading.Thread | None = None
+        #: Set as the application quits: the thread stops after the module it is importing.
+        self._stop = threading.Event()
+        self._steps = QTimer(self)
+        self._steps.timeout.connect(self._take_next_step)
+        window.installEventFilter(self)
+
+    @property
+    def done(self) -> bool:
+        """Whether every step is done."""
+        return not self._pending and self._thread is None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self._window.removeEventFilter(self)
+            if self._pending:
+                self._steps.start(SETTLE_MS)
+                application = QCoreApplication.instance()
+                if application is not None:
+                    application.aboutToQuit.connect(self._end_thread)
+        return False
+
+    def _take_next_step(self) -> None:
+        if self._thread is not None:
+            if self._thread.is_alive():
+                return
+            self._thread = None
+        if not self._pending:
+            self._steps.stop()
+            return
+        step = self._pending.pop(0)
+        if isinstance(step, str):
+            _import(step)
+            # The next step once the events that came meanwhile are done.
+            self._steps.setInterval(0)
+            return
+        # Not a daemon: one stopped mid-import as the interpreter shuts down may crash it.
+        self._thread = threading.Thread(
+            target=_import_each, args=(step, self._stop), name="warm-up"
+        )
+        self._thread.start()
+        self._steps.setInterval(THREAD_POLL_MS)
+
+    def _end_thread(self) -> None:
+        """Let the thread end, and wait for it, before the interpreter begins to shut down:
+        a module imported after that (concurrent.futures.thread, with the searches) fails
+        as it registers what it does at exit."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()

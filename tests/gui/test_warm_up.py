@@ -1,0 +1,108 @@
+"""Solve's and the photo reader's modules are imported once the window is on screen, so the
+first Solve and the first photo dialog import none (gui.warm_up). That the first frame
+imports none of them either is tests/gui/test_startup_imports.py's."""
+
+from __future__ import annotations
+
+import importlib.util
+
+from gui.warm_up import PHOTO_STEPS, SOLVE_STEPS
+from tests.gui.child_report import ROOT, child_report, run_child
+
+PHOTO = ROOT / "resources" / "screenshots" / "photo-read-4x4.jpg"
+#: Slidecheck's packages and the photo reader's libraries.
+PACKAGES = ("core", "gui", "numpy", "PIL")
+
+#: A fresh process: the window shown and left to wait, as for a person's first click; then a
+#: first Solve up to the shown player, and a first photo up to its shown dialog. Prints the
+#: modules imported while the window waited, and those each first use imported.
+CHILD = """
+import json, sys, time
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+app = QApplication([sys.argv[0]])
+from gui.app import create_application
+from gui.main_window import MainWindow
+
+create_application([])
+
+def wait_until(condition, what):
+    deadline = time.monotonic() + 60
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"timed out waiting for {what}")
+        app.processEvents()
+        time.sleep(0.001)
+
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat), restore=False)
+window.files.open(sys.argv[2])
+at_start = set(sys.modules)
+window.show()
+wait_until(lambda: window.warm_up.done, "the warm-up")
+before_solve = set(sys.modules)
+window.solving.solve()
+wait_until(lambda: window.player.made is not None and window.player.made.isVisible(), "the player")
+after_solve = set(sys.modules)
+window.photos.open(sys.argv[3])
+photos = window.photos
+wait_until(lambda: photos.dialog is not None and photos.dialog.isVisible(), "the dialog")
+after_photo = set(sys.modules)
+window.photos.dialog.reject()
+window.undo_stack.setClean()
+window.stop_workers()
+window.close()
+print(json.dumps({
+    "warmed_up": sorted(before_solve - at_start),
+    "imported_by_solve": sorted(after_solve - before_solve),
+    "imported_by_photo": sorted(after_photo - after_solve),
+}), flush=True)
+"""
+
+
+def test_the_first_solve_and_photo_import_nothing_the_waiting_window_did_not(tmp_path):
+    board = tmp_path / "three.txt"
+    board.write_text("1 2 3\n4 0 6\n7 5 8\n")
+    report = child_report(CHILD, str(tmp_path / "settings.ini"), str(board), str(PHOTO))
+    assert {"core.search", "gui.solution_player"} <= set(report["warmed_up"])
+    assert report["imported_by_solve"] == []
+    # The reading of the numbers, begun as the dialog opens, may have opened the network's
+    # weights by now (through the standard library's resource readers): not the dialog's.
+    assert {"numpy", "core.photo.reader", "gui.photo_dialog"} <= set(report["warmed_up"])
+    ours = [name for name in report["imported_by_photo"] if name.split(".")[0] in PACKAGES]
+    assert ours == []
+
+
+def test_every_step_names_a_module():
+    """A module renamed or removed must leave the steps too: the warm-up passes over a name
+    it cannot import (an extra not installed), so a stale one would go unnoticed."""
+    for step in (*SOLVE_STEPS, *PHOTO_STEPS):
+        for name in (step,) if isinstance(step, str) else step:
+            assert importlib.util.find_spec(name) is not None, name
+
+
+#: The real start-up, quitting as soon as the warm-up's thread has begun its imports.
+QUIT_DURING_THE_THREAD = """
+import sys, threading
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+start = threading.Thread.start
+
+def start_and_quit(thread):
+    start(thread)
+    if thread.name == "warm-up":
+        QTimer.singleShot(0, QApplication.quit)
+
+threading.Thread.start = start_and_quit
+from gui.launcher import main
+sys.exit(main([]))
+"""
+
+
+def test_quitting_while_the_thread_imports_ends_cleanly(tmp_path):
+    """The thread ends before the interpreter shuts down: a module it imported after that
+    (concurrent.futures.thread, with the searches) failed with a traceback."""
+    result = run_child(QUIT_DURING_THE_THREAD, XDG_CONFIG_HOME=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
