@@ -17,12 +17,13 @@ far (`time.process_time()`, seconds). Settings go to SETTINGS_DIR, never to the 
 With $SHOW_WINDOW_EXIT_AT_FIRST_FRAME=1 it leaves there at once (`os._exit`), so that a tool
 counting the whole process (bench/startup_instructions.py) counts no more than the start.
 
-Every kind watches its window's own events for the first paint: Slidecheck's start through
-its own watcher (`$SLIDECHECK_QUIT_AFTER_FIRST_FRAME`, `gui.app.quit_after_first_frame`, as
-the bundle is timed), the other two through one built the same way. An application-wide
-event filter would not do: it receives objects that C++ made, and the first of those to
-reach Python has PySide6 build the enum classes of every QObject subclass it knows, work
-that none of the three does when it is not watched (bench/README.md, "Start-up, fifth round").
+Every kind watches its window's own events for the first paint with one watcher,
+`gui.first_frame` (which imports Qt's core module alone): Slidecheck's start through
+`$SLIDECHECK_QUIT_AFTER_FIRST_FRAME`, as the bundle is timed, the other two directly. An
+application-wide event filter would not do: it receives objects that C++ made, and the
+first of those to reach Python has PySide6 build the enum classes of every QObject
+subclass it knows, work that none of the three does when it is not watched
+(bench/README.md, "Start-up, fifth round").
 
 Kept apart from the benchmark driver so the two children import nothing else.
 """
@@ -31,33 +32,16 @@ import os
 import sys
 import time
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
+from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtWidgets import QApplication, QWidget
+
+from gui.first_frame import quit_after_first_paint
 
 #: Set to 1: leave the process right after the first frame is reported (see the module).
 EXIT_AT_FIRST_FRAME = "SHOW_WINDOW_EXIT_AT_FIRST_FRAME"
 #: gui.app.FIRST_FRAME_VARIABLE, written out: importing gui.app here would load it (and core)
 #: before the start being timed.
 SLIDECHECK_FIRST_FRAME = "SLIDECHECK_QUIT_AFTER_FIRST_FRAME"
-
-
-def quit_after_first_paint(window: QWidget) -> None:
-    """Print the moment `window` has painted its first frame (its children included), and
-    quit: what `gui.app.quit_after_first_frame` does for Slidecheck's window."""
-
-    def report() -> None:
-        print(f"{time.perf_counter():.6f}", flush=True)
-        QCoreApplication.quit()
-
-    class FirstFrame(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                window.removeEventFilter(self)
-                # The children paint in the same pass; a zero timer runs once it is done.
-                QTimer.singleShot(0, report)
-            return False
-
-    window.installEventFilter(FirstFrame(window))
 
 
 def report_cpu_time() -> None:

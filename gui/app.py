@@ -190,33 +190,12 @@ def create_application(argv: Sequence[str], style: str = "system") -> QApplicati
     return app
 
 
-def quit_after_first_frame(app: QApplication, window: QWidget) -> None:
-    """Print the moment `window` has painted its first frame (its children included), and
-    quit (see `FIRST_FRAME_VARIABLE`).
+def quit_after_first_frame(window: QWidget) -> None:
+    """Print the moment `window` has painted its first frame, and quit (see
+    `FIRST_FRAME_VARIABLE` and `gui.first_frame`)."""
+    from gui.first_frame import quit_after_first_paint
 
-    The watcher filters the window's own events, not the application's: an application-wide
-    filter in Python receives objects that C++ made (a scroll area's private viewport
-    filter...), and the first of those to reach Python has PySide6 build the enum classes of
-    every QObject subclass it knows, work that a start without the watcher never does.
-    """
-    import time
-
-    from PySide6.QtCore import QEvent, QObject, QTimer
-
-    def report() -> None:
-        print(f"{time.perf_counter():.6f}", flush=True)
-        app.quit()
-
-    class FirstFrame(QObject):
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                window.removeEventFilter(self)
-                # The children paint in the same pass; a zero timer runs once it is done.
-                QTimer.singleShot(0, report)
-            return False
-
-    watcher = FirstFrame(window)
-    window.installEventFilter(watcher)
+    quit_after_first_paint(window)
 
 
 def settle_layout(passes: int = 5) -> None:
@@ -319,7 +298,7 @@ def main(argv: Sequence[str]) -> int:
 
     window = MainWindow()
     if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
-        quit_after_first_frame(app, window)
+        quit_after_first_frame(window)
     if arguments.style != "system":
         # Chosen for this run on the command line: it wins over the View menu's setting.
         window.appearance.set_appearance(Appearance(arguments.style), remember=False)

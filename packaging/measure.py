@@ -185,16 +185,19 @@ def main(argv: list[str] | None = None) -> int:
         work = Path(scratch)
         hello = build_default_onedir(work, "hello", HELLO_WORLD)
         hello_first_frame = build_default_onedir(work, "hello_first_frame", HELLO_FIRST_FRAME)
-        # show_window.py can also start Slidecheck's window (`from gui.app import main`,
-        # inside a function); the reference leaves that out so it bundles no logic.
+        # show_window.py can also start Slidecheck's window (`from gui.launcher import
+        # main`, inside a function); the reference leaves that out so it bundles no logic,
+        # only the first-frame watcher it shares with Slidecheck (gui.first_frame, Qt alone).
         reference = build_default_onedir(
             work,
             "reference",
             REFERENCE_WINDOW,
             "--paths",
             str(BENCH_DIR),
+            "--paths",
+            str(BENCH_DIR.parent),
             "--exclude-module",
-            "gui",
+            "gui.launcher",
             "--exclude-module",
             "core",
         )

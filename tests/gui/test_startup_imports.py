@@ -120,7 +120,7 @@ passes_in_start_up = []
 
 # Watched where the bundle's timing watches it (gui.app.quit_after_first_frame): on the
 # window itself, since an application-wide filter would itself make PySide6 build classes.
-def watch_the_window(app, window):
+def watch_the_window(window):
     window.installEventFilter(watcher)
 
 gui.app.quit_after_first_frame = watch_the_window

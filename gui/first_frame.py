@@ -1,0 +1,46 @@
+"""The moment a window has painted its first frame: how a start is timed, for Slidecheck's
+window (`gui.app`, $SLIDECHECK_QUIT_AFTER_FIRST_FRAME) and for bench/show_window.py's
+reference windows alike. It imports PySide6's core module alone, so a reference window
+timed with it loads nothing of Slidecheck's.
+
+The watcher filters the window's own events, not the application's: an application-wide
+filter in Python receives objects that C++ made (a scroll area's private viewport
+filter...), and the first of those to reach Python has PySide6 build the enum classes of
+every QObject subclass it knows, work that a start without the watcher never does.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+
+class _FirstFrame(QObject):
+    """Reports and quits once the window it watches has painted."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self._window.removeEventFilter(self)
+            # The children paint in the same pass; a zero timer runs once it is done.
+            QTimer.singleShot(0, _report_and_quit)
+        return False
+
+
+def _report_and_quit() -> None:
+    print(f"{time.perf_counter():.6f}", flush=True)
+    QCoreApplication.quit()
+
+
+def quit_after_first_paint(window: QWidget) -> None:
+    """Print the moment `window` has painted its first frame (its children included),
+    `time.perf_counter()` (a clock every process on the machine shares), and quit."""
+    window.installEventFilter(_FirstFrame(window))
