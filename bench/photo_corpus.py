@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.photo.errors import PhotoError
 from core.photo.reader import read_photo
+from core.photo.recognizer import grids_read
 from tests.core.photo.real_photos import REAL_PHOTOS, real_photos
 
 STRESS = (
@@ -86,24 +87,26 @@ def write(folder: Path) -> None:
     print(f"{len(truth)} images in {folder}")
 
 
-def grade(job: tuple[Path, str, tuple[int, int, list[int]]]) -> tuple[str, str, float]:
+def grade(job: tuple[Path, str, tuple[int, int, list[int]]]) -> tuple[str, str, float, int]:
+    """The image's name, outcome, CPU seconds and grids read (the reader's work, which the
+    machine's load does not change)."""
     folder, name, (width, height, tiles) = job
     data = (folder / name).read_bytes()
-    began = time.process_time()
+    began, grids_before = time.process_time(), grids_read()
     try:
         reading = read_photo(data)
     except PhotoError:
-        return name, "refused", time.process_time() - began
-    seconds = time.process_time() - began
+        return name, "refused", time.process_time() - began, grids_read() - grids_before
+    seconds, grids = time.process_time() - began, grids_read() - grids_before
     if (reading.width, reading.height) != (width, height):
-        return name, "wrong size", seconds
+        return name, "wrong size", seconds, grids
     read = list(reading.board.tiles)
     if read == tiles:
-        return name, "exact", seconds
+        return name, "exact", seconds, grids
     unsure = {index for index, cell in enumerate(reading.cells) if cell.unsure}
     pairs = enumerate(zip(read, tiles, strict=True))
     wrong = {index for index, (got, true) in pairs if got != true}
-    return name, ("marked" if wrong <= unsure else "unmarked"), seconds
+    return name, ("marked" if wrong <= unsure else "unmarked"), seconds, grids
 
 
 def read(folder: Path, jobs: int, save: Path | None) -> None:
@@ -112,30 +115,49 @@ def read(folder: Path, jobs: int, save: Path | None) -> None:
         results = pool.map(grade, [(folder, name, truth[name]) for name in sorted(truth)], 1)
     outcomes: dict[str, Counter[str]] = defaultdict(Counter)
     seconds: dict[str, list[float]] = defaultdict(list)
-    for name, outcome, cpu in results:
+    grids: Counter[str] = Counter()
+    for name, outcome, cpu, read_grids in results:
         group = name.split("__")[0]
         outcomes[group][outcome] += 1
         seconds[group].append(cpu)
-    print("| group | " + " | ".join(OUTCOMES) + " | CPU median / slowest |")
-    print("| --- |" + " ---: |" * (len(OUTCOMES) + 1))
+        grids[group] += read_grids
+    print("| group | " + " | ".join(OUTCOMES) + " | CPU median / slowest | grids read |")
+    print("| --- |" + " ---: |" * (len(OUTCOMES) + 2))
     total: Counter[str] = Counter()
     for group in sorted(outcomes):
         total.update(outcomes[group])
         counts = " | ".join(str(outcomes[group][outcome]) for outcome in OUTCOMES)
         times = seconds[group]
-        print(f"| {group} | {counts} | {statistics.median(times):.2f} / {max(times):.2f} s |")
+        print(
+            f"| {group} | {counts} | {statistics.median(times):.2f} / {max(times):.2f} s "
+            f"| {grids[group]} |"
+        )
     counts = " | ".join(str(total[outcome]) for outcome in OUTCOMES)
-    print(f"| all {sum(total.values())} | {counts} | |")
+    print(f"| all {sum(total.values())} | {counts} | | {sum(grids.values())} |")
     if save is not None:
         save.write_text(json.dumps(results))
 
 
 def compare(before: Path, after: Path) -> None:
-    old = {name: outcome for name, outcome, _ in json.loads(before.read_text())}
-    new = {name: outcome for name, outcome, _ in json.loads(after.read_text())}
-    for name in sorted(old.keys() & new.keys()):
-        if old[name] != new[name]:
-            print(f"  {name:40} {old[name]:10} -> {new[name]}")
+    """The images whose outcome changed, then each group's CPU and grids read (saves made
+    before grids were counted have none), before and after."""
+    old = {row[0]: row[1:] for row in json.loads(before.read_text())}
+    new = {row[0]: row[1:] for row in json.loads(after.read_text())}
+    names = sorted(old.keys() & new.keys())
+    for name in names:
+        if old[name][0] != new[name][0]:
+            print(f"  {name:40} {old[name][0]:10} -> {new[name][0]}")
+    groups = sorted({name.split("__")[0] for name in names})
+    print("| group | CPU before | CPU after | grids before | grids after |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for group in [*groups, "all"]:
+        chosen = [name for name in names if group in ("all", name.split("__")[0])]
+        cells = []
+        for index in (1, 2):
+            for run in (old, new):
+                values = [run[name][index] for name in chosen if len(run[name]) > index]
+                cells.append(f"{sum(values):.1f} s" if index == 1 else str(sum(values) or "-"))
+        print(f"| {group} | {' | '.join(cells)} |")
 
 
 def main() -> int:

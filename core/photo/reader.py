@@ -636,16 +636,19 @@ def _best_grid(
         if look_closer and looked is None and _worth_a_closer_look(grid):
             reads_before = grids_read()
             box = _closer_box(photo, grid, size)
-            looked = (box, _closer_search(photo, box, size, turns))
+            looked = (box, _closer_search(photo, box, size, turns, grid))
             if looked[1] is not None and reading_settles(looked[1][1]):
                 return looked[1]
             # The budget is this search's own: the closer look's grids do not use it up.
             budget_end += grids_read() - reads_before
-        if (
-            best is not None
-            and reading_cost(best) <= calibration["max_mean_cost"]
-            and grids_read() > budget_end
-        ):
+        # The closer look's grid counts as found: once one reads well enough to offer,
+        # the search ends after its own budget.
+        seen_closer = None if looked is None else looked[1]
+        offered = min(
+            math.inf if best is None else reading_cost(best),
+            math.inf if seen_closer is None else reading_cost(seen_closer[1]),
+        )
+        if offered <= calibration["max_mean_cost"] and grids_read() > budget_end:
             break
     if best is None:
         raise unread or PhotoError(BLURRED_MESSAGE)
@@ -657,20 +660,21 @@ def _best_grid(
         best = _trimmed_best(photo, best)
     if size is None and not reading_settles(best):
         best = _grown_fully(photo, best)
-    if (
-        not look_closer
-        or reading_settles(best)
-        or not _small_cells(best.corners, best.columns * best.rows)
-    ):
+    if not look_closer or reading_settles(best):
         return photo, best
-    box = _closer_box(photo, best, size)
-    if looked is not None and _box_overlap(box, looked[0]) >= SAME_LOOK_OVERLAP:
-        closer = looked[1]
-    else:
-        closer = _closer_search(photo, box, size, turns)
-    if closer is not None and (reading_settles(closer[1]) or _better(closer[1], best)):
-        return closer
-    return photo, best
+    closer_ones = [] if looked is None or looked[1] is None else [looked[1]]
+    if _small_cells(best.corners, best.columns * best.rows):
+        box = _closer_box(photo, best, size)
+        # A closer look round the best would search again what the first one searched.
+        if looked is None or not _looked_at(box, photo.to_full(best.corners), looked[0]):
+            closer = _closer_search(photo, box, size, turns, best)
+            if closer is not None:
+                closer_ones.insert(0, closer)
+    for closer in closer_ones:
+        if reading_settles(closer[1]):
+            return closer
+    better = [closer for closer in closer_ones if _better(closer[1], best)]
+    return min(better, key=lambda closer: reading_cost(closer[1]), default=(photo, best))
 
 
 def _grown_fully(photo: Photo, best: GridFit) -> GridFit:
@@ -714,6 +718,20 @@ def _closer_box(photo: Photo, grid: GridFit, size: tuple[int, int] | None) -> Bo
     return _box_round(full, cell * lacking)
 
 
+def _looked_at(box: Box, corners: Quad, looked: Box) -> bool:
+    """Whether a closer look round a grid (in `box`, its corners `corners`, full pixels)
+    would look where a closer look in `looked` did: the boxes nearly the same, or the grid
+    inside the box looked at."""
+    points = corners.as_array()
+    inside = bool(
+        (points[:, 0] >= looked[0]).all()
+        and (points[:, 0] <= looked[2]).all()
+        and (points[:, 1] >= looked[1]).all()
+        and (points[:, 1] <= looked[3]).all()
+    )
+    return inside or _box_overlap(box, looked) >= SAME_LOOK_OVERLAP
+
+
 def _box_overlap(first: Box, second: Box) -> float:
     """Intersection over union of two boxes."""
     width = min(first[2], second[2]) - max(first[0], second[0])
@@ -726,17 +744,66 @@ def _box_overlap(first: Box, second: Box) -> float:
 
 
 def _closer_search(
-    photo: Photo, box: Box, size: tuple[int, int] | None, turns: tuple[int, ...]
+    photo: Photo,
+    box: Box,
+    size: tuple[int, int] | None,
+    turns: tuple[int, ...],
+    seen: GridFit,
 ) -> tuple[Photo, GridFit] | None:
     """A closer look at a box of the photo (`image.closer_look`) and the best grid found in
-    it, or None when the look gains nothing or finds no grid."""
+    it, or None when the look gains nothing or finds no grid. The grid seen in the photo
+    (`seen`) is placed again in the closer look first (`_placed_again`): a board too small
+    to settle in the working image is most often settled by that alone. Failing that, the
+    shapes the closer look shows are searched (the grid seen may be part of the board)."""
     closer = closer_look(photo, box)
     if closer is None:
         return None
+    seen_outline = closer.to_working(photo.to_full(seen.corners))
+    again = _placed_again(closer, seen_outline, seen, size, turns)
+    if again is not None and reading_settles(again):
+        return closer, again if size is not None else _whole_board(closer, again)
     try:
-        return _best_grid(closer, board_outlines(closer), size, outline_is_grid=False, turns=turns)
+        found = _best_grid(closer, board_outlines(closer), size, outline_is_grid=False, turns=turns)
+    except PhotoError:
+        return None if again is None else (closer, again)
+    if again is not None and not reading_settles(found[1]) and _better(again, found[1]):
+        return closer, again
+    return found
+
+
+def _placed_again(
+    closer: Photo,
+    outline: Quad,
+    seen: GridFit,
+    size: tuple[int, int] | None,
+    turns: tuple[int, ...],
+) -> GridFit | None:
+    """The grid `seen` in the working image placed again in a closer look, inside its own
+    outline (`outline`, the closer look's pixels) at its own count, and straightened until
+    it settles or no longer reads better; None when it cannot be placed or read."""
+    try:
+        grid = find_grid(
+            closer.image,
+            outline,
+            (seen.columns, seen.rows),
+            outline_is_grid=True,
+            upright_size=size,
+            turns=turns,
+        )
+        grid.reading  # noqa: B018 - read once, cached on the grid
     except PhotoError:
         return None
+    for _ in range(STRAIGHTENINGS):
+        if reading_settles(grid):
+            break
+        try:
+            straightened = straighten(closer.image, grid)
+        except PhotoError:
+            break
+        if straightened is grid or not _better(straightened, grid):
+            break
+        grid = straightened
+    return grid
 
 
 def _closer_at_corners(photo: Photo, corners: Corners, size: tuple[int, int] | None) -> Photo:

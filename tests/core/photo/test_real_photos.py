@@ -11,6 +11,7 @@ import pytest
 
 from core.photo.errors import PhotoError
 from core.photo.reader import PhotoReading, read_photo
+from core.photo.recognizer import grids_read
 from tests.core.photo.real_photos import RealPhoto, real_photos
 
 PHOTOS = real_photos()
@@ -107,6 +108,48 @@ def test_a_board_small_in_a_larger_scene_is_read_exactly(name: str) -> None:
     the shape found first, and the board is found by searching again inside it."""
     (photo,) = [p for p in PHOTOS if p.path.name == name]
     assert read_photo(in_a_larger_scene(photo, 0.35)).board == photo.board
+
+
+def in_a_12_megapixel_frame(photo: RealPhoto, board_share: float) -> bytes:
+    """The photo at full resolution, shrunk until its board (as read from the original)
+    spans `board_share` of a 4032x3024 frame's width, on a grained table filling the
+    frame: the board small in a phone's photo, with the sheet it lies on."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    reading = outcome(photo)
+    assert not isinstance(reading, str), reading
+    board_width = float(np.ptp(reading.corners.as_array()[:, 0]))
+    frame = (4032, 3024)
+    with Image.open(photo.path) as opened:
+        original = opened.convert("RGB")
+    scale = board_share * frame[0] / board_width
+    small = original.resize(
+        (round(original.width * scale), round(original.height * scale)),
+        Image.Resampling.LANCZOS,
+    )
+    rows = np.arange(frame[1], dtype=np.float32)[:, None]
+    columns = np.arange(frame[0], dtype=np.float32)[None, :]
+    grain = 18 * np.sin(rows / 9 + 3 * np.sin(columns / 120)) + 8 * np.sin(columns / 31)
+    table = np.stack([140 + grain, 100 + grain, 75 + grain], axis=-1)
+    scene = Image.fromarray(np.clip(table, 0, 255).astype(np.uint8), "RGB")
+    scene.paste(small, (frame[0] - small.width - 200, 300))
+    stream = io.BytesIO()
+    scene.save(stream, format="JPEG", quality=90)
+    return stream.getvalue()
+
+
+def test_a_board_a_fifth_of_a_12_megapixel_photo_settles_in_its_first_closer_look() -> None:
+    """Too small to settle in the working image, the board's grid is placed again in a
+    closer look at the photo's own pixels, where it settles at once: the look does not
+    first search the sheet of paper round the board (main read 19 grids in all)."""
+    (photo,) = [p for p in PHOTOS if p.path.name == "mnist15-29.jpg"]
+    data = in_a_12_megapixel_frame(photo, 0.2)
+    before = grids_read()
+    assert read_photo(data).board == photo.board
+    assert grids_read() - before <= 14
 
 
 def tipped_further(photo: RealPhoto, amount: float) -> bytes:
