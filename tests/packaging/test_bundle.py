@@ -113,6 +113,19 @@ def test_bundle_leaves_out_what_the_app_never_uses():
     assert not any("tkinter" in name for name in files)
     assert not any(name.endswith(".qm") for name in files)  # Qt translations
     assert "libqxcb.so" in files or sys.platform != "linux"
+    # numpy's random numbers, Fourier transforms and polynomial classes (the spec's
+    # UNUSED_NUMPY_PACKAGES); numpy.ma stays, since np.percentile uses it
+    internal = build_info.ONEDIR / "_internal"
+    assert not any((internal / "numpy" / part).exists() for part in ("random", "fft", "polynomial"))
+    assert (internal / "numpy" / "ma").is_dir()
+
+
+def test_the_size_rule_counts_the_reader_libraries_the_bundle_holds():
+    """packaging/measure.py subtracts numpy and Pillow by their onedir folders."""
+    import measure
+
+    internal = build_info.ONEDIR / "_internal"
+    assert all((internal / name).is_dir() for name in measure.READER_LIBRARIES)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the tarball and install.sh are Linux only")
