@@ -41,7 +41,10 @@ def make_action(
     shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
     tip: str = "",
 ) -> QAction:
-    action = QAction(text, parent)
+    # Made, then named: the constructor that takes the text has an overload taking an icon,
+    # and choosing between them has PySide6 make Python's QIcon (and its enum classes).
+    action = QAction(parent)
+    action.setText(text)
     action.setObjectName(name)
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))

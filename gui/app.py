@@ -145,6 +145,18 @@ def application_icon() -> QIcon:
     return QIcon(str(path)) if path.is_file() else QIcon()
 
 
+def set_application_icon() -> None:
+    """Give the application (and so every window) its icon.
+
+    The window's start-up does this once the first frame is painted: the icon is the
+    window manager's to draw, not part of the frame, and the first use of Python's QIcon
+    has PySide6 build its enum classes (the theme icons' list alone has some 150 names) and
+    Qt load its SVG support (bench/README.md, "Start-up, eighth round")."""
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.setWindowIcon(application_icon())
+
+
 def stop_pyside_feature_scan() -> None:
     """Give Python its own `__import__` back from PySide6's.
 
@@ -167,7 +179,11 @@ def stop_pyside_feature_scan() -> None:
         builtins.__import__ = original
 
 
-def create_application(argv: Sequence[str], style: str = "system") -> QApplication:
+def create_application(
+    argv: Sequence[str], style: str = "system", *, with_icon: bool = True
+) -> QApplication:
+    """The application, named and styled; with its window icon unless `with_icon` is False
+    (the window's start-up sets it after the first frame: `set_application_icon`)."""
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
@@ -182,7 +198,8 @@ def create_application(argv: Sequence[str], style: str = "system") -> QApplicati
     app.setOrganizationName(ORGANIZATION)
     app.setOrganizationDomain("slidecheck.github.io")
     QGuiApplication.setDesktopFileName(APP_ID)
-    app.setWindowIcon(application_icon())
+    if with_icon:
+        set_application_icon()
     palette = forced_palette(style)
     if palette is not None:
         app.setStyle("Fusion")
@@ -292,11 +309,14 @@ def main(argv: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    app = create_application([], arguments.style)
+    app = create_application([], arguments.style, with_icon=False)
     from gui.appearance import Appearance
+    from gui.first_frame import after_first_paint
     from gui.main_window import MainWindow
 
     window = MainWindow()
+    # Watched before the first-frame report's watcher below, so called after it.
+    after_first_paint(window, set_application_icon)
     if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
         quit_after_first_frame(window)
     if arguments.style != "system":

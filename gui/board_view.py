@@ -47,7 +47,7 @@ from gui.board_painter import (
 )
 from gui.palette import fill_rect
 from gui.scroll_viewport import give_own_viewport
-from gui.tile_cache import TileCache
+from gui.tile_cache import NEW_TILES_PER_PAINT, TileCache
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -122,7 +122,10 @@ class BoardView(QAbstractScrollArea):
         self._editing = False  # the model changes because this view asked for a typed edit
         self._press_cell: int | None = None
         self._press_position: QPoint | None = None
-        self._tile_cache = TileCache()
+        # The first frame pictures no whole tile: a picture costs several times the tile
+        # drawn as vectors and pays only when a repaint copies it, so the first paint draws
+        # the tiles from the shared body and their numbers as text (paintEvent).
+        self._tile_cache = TileCache(new_tiles_per_paint=0)
         self._geometry = BoardGeometry.fitting(model.width, model.height, 400, 400)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.viewport().setMouseTracking(True)
@@ -375,6 +378,7 @@ class BoardView(QAbstractScrollArea):
         if caret is not None:
             fill_rect(painter, caret, self.palette().color(QPalette.ColorRole.Text))
         painter.end()
+        self._tile_cache.new_tiles_per_paint = NEW_TILES_PER_PAINT
 
     def _update_accessible_description(self) -> None:
         verdict = self.model.verdict

@@ -17,21 +17,24 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from PySide6.QtWidgets import QWidget
 
 
 class _FirstFrame(QObject):
-    """Reports and quits once the window it watches has painted."""
+    """Calls `then` once the window it watches has painted."""
 
-    def __init__(self, window: QWidget) -> None:
+    def __init__(self, window: QWidget, then: Callable[[], object]) -> None:
         super().__init__(window)
         self._window = window
+        self._then = then
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             self._window.removeEventFilter(self)
             # The children paint in the same pass; a zero timer runs once it is done.
-            QTimer.singleShot(0, _report_and_quit)
+            QTimer.singleShot(0, self._then)
         return False
 
 
@@ -40,7 +43,15 @@ def _report_and_quit() -> None:
     QCoreApplication.quit()
 
 
+def after_first_paint(window: QWidget, then: Callable[[], object]) -> None:
+    """Call `then` once `window` has painted its first frame (its children included).
+
+    Of two calls for the same window, the one made last is called first: Qt asks the event
+    filter installed last first."""
+    window.installEventFilter(_FirstFrame(window, then))
+
+
 def quit_after_first_paint(window: QWidget) -> None:
     """Print the moment `window` has painted its first frame (its children included),
     `time.perf_counter()` (a clock every process on the machine shares), and quit."""
-    window.installEventFilter(_FirstFrame(window))
+    after_first_paint(window, _report_and_quit)

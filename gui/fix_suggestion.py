@@ -29,7 +29,8 @@ class FixSuggestion(QWidget):
         self._label = QLabel(self)
         self._label.setObjectName("fixLabel")
         self._label.setWordWrap(True)
-        self._button = QPushButton("&Apply swap", self)
+        self._button = QPushButton(self)  # then its text: see gui.actions.make_action
+        self._button.setText("&Apply swap")
         self._button.setObjectName("applyFixButton")
         self._button.clicked.connect(self._on_apply)
         layout = QHBoxLayout(self)

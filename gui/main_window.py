@@ -384,7 +384,10 @@ class MainWindow(QMainWindow):
         }
         # fmt: on
         for title, entries in menus.items():
-            menu = self.menuBar().addMenu(title)
+            # Made, then added: addMenu(title) has an overload taking an icon too (see
+            # gui.actions.make_action).
+            menu = QMenu(title, self.menuBar())
+            self.menuBar().addMenu(menu)
             for entry in entries:
                 if entry is None:
                     menu.addSeparator()

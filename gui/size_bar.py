@@ -44,7 +44,8 @@ class SizeBar(QWidget):
         #: The presets as actions, for a menu (the buttons trigger them too).
         self.preset_actions: list[QAction] = []
         for columns, rows in PRESETS:
-            action = QAction(f"&{columns}\u00d7{rows}", self)
+            action = QAction(self)  # then its text: see gui.actions.make_action
+            action.setText(f"&{columns}\u00d7{rows}")
             action.setObjectName(f"preset{columns}x{rows}Action")
             tip = f"Start a new {columns}\u00d7{rows} puzzle (Undo brings back this one)"
             action.setToolTip(tip)

@@ -53,7 +53,10 @@ Snap = Callable[[float], tuple[float, int]]
 class TileCache:
     """Pre-rendered tiles, tile bodies and prepared numbers for one view."""
 
-    def __init__(self) -> None:
+    def __init__(self, new_tiles_per_paint: int = NEW_TILES_PER_PAINT) -> None:
+        #: Whole-tile pictures `draw_tiles` may make in one call; the tiles past it are left
+        #: to the caller to draw as vectors, and pictured in later calls.
+        self.new_tiles_per_paint = new_tiles_per_paint
         self._bodies: dict[tuple[object, ...], QPixmap] = {}
         self._body_bytes = 0
         self._tiles: dict[tuple[object, ...], QPixmap] = {}
@@ -181,7 +184,7 @@ class TileCache:
         cached = self._tiles
         draw = painter.drawPixmap
         left_over: list[Tile] = []
-        new_allowed = NEW_TILES_PER_PAINT
+        new_allowed = self.new_tiles_per_paint
         for tile in tiles:
             rect, _index, value = tile
             x, step_x = snap_x(rect.x())

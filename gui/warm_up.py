@@ -115,7 +115,7 @@ class WarmUp(QObject):
                 self._steps.start(SETTLE_MS)
                 application = QCoreApplication.instance()
                 if application is not None:
-                    application.aboutToQuit.connect(self._end_thread)
+                    application.aboutToQuit.connect(self.stop)
         return False
 
     def _take_next_step(self) -> None:
@@ -139,10 +139,14 @@ class WarmUp(QObject):
         self._thread.start()
         self._steps.setInterval(THREAD_POLL_MS)
 
-    def _end_thread(self) -> None:
-        """Let the thread end, and wait for it, before the interpreter begins to shut down:
-        a module imported after that (concurrent.futures.thread, with the searches) fails
-        as it registers what it does at exit."""
+    def stop(self) -> None:
+        """Take no further step; let the thread end, and wait for it (it stops after the
+        module it is importing). As the application quits, before the interpreter begins
+        to shut down: a module imported after that (concurrent.futures.thread, with the
+        searches) fails as it registers what it does at exit."""
+        self._pending.clear()
+        self._steps.stop()
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
+            self._thread = None

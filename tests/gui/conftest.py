@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from core import Board
 from gui.appearance import forced_palette
@@ -41,6 +41,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/gui" in item.nodeid.replace("\\", "/"):
             item.add_marker(pytest.mark.qt_log_ignore(OFFSCREEN_NOISE))
+
+
+@pytest.fixture(autouse=True)
+def no_warm_up_outlives_its_test() -> Iterator[None]:
+    """Every main window still about once a test ends (closed, its deletion pending, or
+    never closed) takes no further warm-up step: otherwise its timer could start the thread
+    during a later test in this process, which would import Solve's modules against what
+    that test put in their place (a fake core.search in sys.modules, tests/core)."""
+    yield
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, MainWindow):
+            widget.warm_up.stop()
 
 
 @pytest.fixture

@@ -234,3 +234,42 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
     shown = capsys.readouterr().out
     for command in ("slidecheck check", "slidecheck check --photo", "slidecheck solve"):
         assert command in shown, shown
+
+
+#: The real start-up, watched at its first frame: whether PySide6 had made Python's QIcon
+#: by then, and whether the application has its icon once the events queued at that moment
+#: are done (the icon's watcher was installed before this one, so it is called after it).
+ICON_CHILD = """
+import os, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QGuiApplication
+import gui.app
+from gui.first_frame import after_first_paint
+
+def watch(window):
+    def at_first_frame():
+        made = "QIcon" in vars(sys.modules["PySide6.QtGui"])
+        def then():
+            print(made, QGuiApplication.windowIcon().isNull(), flush=True)
+            window.undo_stack.setClean()
+            QGuiApplication.quit()
+        QTimer.singleShot(0, then)
+    after_first_paint(window, at_first_frame)
+
+gui.app.quit_after_first_frame = watch
+os.environ[gui.app.FIRST_FRAME_VARIABLE] = "1"
+from gui.launcher import main
+sys.exit(main([]))
+"""
+
+
+def test_the_window_icon_is_set_once_the_first_frame_is_painted(tmp_path):
+    """The icon is the window manager's to draw: the first frame does not wait for Python's
+    QIcon (its enum classes) and Qt's SVG support, and the icon follows at once."""
+    from tests.gui.child_report import run_child
+
+    result = run_child(ICON_CHILD, XDG_CONFIG_HOME=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    made_by_first_frame, icon_missing_after = result.stdout.split()[-2:]
+    assert made_by_first_frame == "False"
+    assert icon_missing_after == "False"

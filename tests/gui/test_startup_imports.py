@@ -77,7 +77,7 @@ NOT_AT_START = (
 #: expressions compiled so far (core.formats compiles each on first use), the collector's
 #: passes that began once the window's modules were being imported (gui.appearance, the first
 #: of them after the launcher paused the collector) and before the first frame, whether the
-#: collector is on after it, and the classes of QtCore and QtWidgets PySide6 has made.
+#: collector is on after it, and the classes of QtCore, QtGui and QtWidgets PySide6 has made.
 CHILD = """
 import gc, json, os, sys
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QTimer
@@ -96,7 +96,9 @@ class FirstFrame(QObject):
         feature = sys.modules.get("PySide6.support.feature")
         looked_at = sorted(getattr(feature, "pyside_feature_dict", {}))
         formats = sys.modules.get("core.formats")
-        qt_classes = [vars(sys.modules[f"PySide6.{module}"]) for module in ("QtCore", "QtWidgets")]
+        qt_classes = [
+            vars(sys.modules[f"PySide6.{module}"]) for module in ("QtCore", "QtGui", "QtWidgets")
+        ]
         report = {
             "modules": sorted(sys.modules),
             "looked_at": looked_at,
@@ -140,8 +142,8 @@ def modules_at_first_frame(settings_dir: Path, *arguments: str) -> dict[str, Any
     """The modules imported by the end of the first frame ("modules"), those PySide6 looked
     at ("looked_at"), the text formats' patterns compiled ("patterns_compiled"), the garbage
     collector's passes in the window's start-up, by generation ("passes_in_start_up"),
-    whether it is on after the first frame ("collector_on"), and the names of the QtCore and
-    QtWidgets classes PySide6 has made by then ("qt_classes_made")."""
+    whether it is on after the first frame ("collector_on"), and the names of the QtCore,
+    QtGui and QtWidgets classes PySide6 has made by then ("qt_classes_made")."""
     report: dict[str, Any] = child_report(CHILD, str(settings_dir), *arguments)
     return report
 
@@ -213,12 +215,16 @@ def test_the_first_frame_makes_pyside_sweep_no_class_hierarchy(tmp_path):
 
 
 #: Qt classes (each with its enum classes) made on first use: the board's slide animation
-#: with the first slide, the compact arrangement's tabs when the window first goes compact.
+#: with the first slide, the compact arrangement's tabs when the window first goes compact,
+#: the application's icon once the first frame is painted (gui.app.set_application_icon; an
+#: action, button or menu made with its text at once would make it too, see
+#: gui.actions.make_action).
 QT_CLASSES_NOT_AT_START = (
     "QVariantAnimation",
     "QAbstractAnimation",
     "QEasingCurve",
     "QTabWidget",
+    "QIcon",
 )
 
 

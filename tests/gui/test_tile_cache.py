@@ -129,3 +129,30 @@ def test_many_missing_pictures_are_made_over_several_paints(qtbot: QtBot):
         counts.append(cache.tile_count)
         assert differences(vector, cached)[1] <= 24  # the same picture, whatever the mix
     assert counts == [NEW_TILES_PER_PAINT, 2 * NEW_TILES_PER_PAINT, 143]
+
+
+def test_a_cache_may_picture_no_tile_and_draw_each_as_vectors(qtbot: QtBot):
+    model = BoardModel()
+    model.set_board(random_board(4, 4, solvable=True, rng=random.Random(2)))
+    cache = TileCache(new_tiles_per_paint=0)
+    vector = render(model, None, ratio=1.0, shift=(0.5, 0.5))
+    drawn = render(model, cache, ratio=1.0, shift=(0.5, 0.5))
+    assert cache.tile_count == 0
+    assert differences(vector, drawn)[1] <= 24
+
+
+def test_the_boards_first_paint_pictures_no_tile_and_the_next_one_does(qtbot: QtBot):
+    """A picture costs several times a tile drawn as vectors and pays only when a repaint
+    copies it: the first frame does without, the next paint makes them."""
+    from gui.board_view import BoardView
+
+    model = BoardModel()
+    model.set_board(random_board(4, 4, solvable=True, rng=random.Random(3)))
+    view = BoardView(model)
+    qtbot.addWidget(view)
+    view.resize(420, 420)
+    first = view.viewport().grab().toImage()
+    assert view._tile_cache.tile_count == 0
+    second = view.viewport().grab().toImage()
+    assert view._tile_cache.tile_count == 15
+    assert differences(first, second)[1] <= 24

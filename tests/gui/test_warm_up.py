@@ -5,6 +5,7 @@ imports none of them either is tests/gui/test_startup_imports.py's."""
 from __future__ import annotations
 
 import importlib.util
+import threading
 
 from gui.warm_up import PHOTO_STEPS, SOLVE_STEPS
 from tests.gui.child_report import ROOT, child_report, run_child
@@ -106,3 +107,17 @@ def test_quitting_while_the_thread_imports_ends_cleanly(tmp_path):
     result = run_child(QUIT_DURING_THE_THREAD, XDG_CONFIG_HOME=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_stopped_warm_up_takes_no_step(qtbot, window, monkeypatch):
+    """What the application's quitting and tests/gui/conftest.py's teardown rely on: once
+    stopped, the warm-up imports nothing, however long the window then waits."""
+    from gui import warm_up
+
+    taken: list[str] = []
+    monkeypatch.setattr(warm_up, "_import", taken.append)
+    window.warm_up.stop()
+    qtbot.wait(3 * warm_up.SETTLE_MS)
+    assert taken == []
+    assert window.warm_up.done
+    assert not [thread for thread in threading.enumerate() if thread.name == "warm-up"]
