@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageOps
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -41,8 +41,10 @@ def small_board_photo(photo: RealPhoto, share: float, seed: int) -> tuple[bytes,
     JPEG bytes, with the board's share as made (a board already smaller stays its size)."""
     corners = read_photo(photo.path).corners.as_array()
     board_width = float(np.ptp(corners[:, 0]))
+    # Upright, as the reader's corners are: a photo whose EXIF turns it a quarter would
+    # otherwise be shrunk by its board's height, not its width.
     with Image.open(photo.path) as opened:
-        original = opened.convert("RGB")
+        original = ImageOps.exif_transpose(opened).convert("RGB")
     scale = min(1.0, share * FRAME[0] / board_width)
     fit = min(FRAME[0] / original.width, FRAME[1] / original.height)
     scale = min(scale, fit)
