@@ -270,9 +270,6 @@ def _render_window(
         image = window.grab()
     finally:
         window.undo_stack.setClean()  # nothing to ask about on the way out
-        # No event loop runs here, so no aboutToQuit ends the warm-up: ended now, or its
-        # thread would still be importing as the interpreter shuts down.
-        window.warm_up.stop()
         window.close()
         window.deleteLater()
         QApplication.processEvents()

@@ -567,9 +567,11 @@ class MainWindow(QMainWindow):
         event.accept()
 
     def stop_workers(self) -> None:
-        """Stop every thread the window's controllers started and wait for each to end: a
-        QThread object destroyed while its thread runs aborts the process, and the window
-        and its children are destroyed as the application quits."""
+        """Stop every thread the window's controllers and its warm-up started and wait for
+        each to end: a QThread object destroyed while its thread runs aborts the process,
+        the window and its children are destroyed as the application quits, and a window
+        closed with no event loop running (a render, the self-test) hears no aboutToQuit."""
+        self.warm_up.stop()
         for controller in (self._solving.made, self._photos.made):
             if controller is not None:
                 controller.shutdown()

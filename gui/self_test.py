@@ -169,9 +169,6 @@ def check_main_window() -> str:
         )
     finally:
         window.undo_stack.setClean()  # nothing to ask about on the way out
-        # No event loop runs here, so no aboutToQuit ends the warm-up: ended now, or its
-        # thread would still be importing as the interpreter shuts down.
-        window.warm_up.stop()
         window.close()
         window.deleteLater()
         QApplication.processEvents()
