@@ -33,8 +33,9 @@ class _FirstFrame(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
             self._window.removeEventFilter(self)
-            # The children paint in the same pass; a zero timer runs once it is done.
-            QTimer.singleShot(0, self._then)
+            # The children paint in the same pass; a zero timer runs once it is done (and
+            # not at all if the window is gone by then: the watcher is the window's child).
+            QTimer.singleShot(0, self, self._then)
         return False
 
 

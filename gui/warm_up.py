@@ -20,7 +20,9 @@ import importlib
 import threading
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
+
+from gui.first_frame import after_first_paint
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -94,29 +96,25 @@ class WarmUp(QObject):
 
     def __init__(self, window: QWidget, steps: Sequence[str | tuple[str, ...]]) -> None:
         super().__init__(window)
-        self._window = window
         self._pending = list(steps)
         self._thread: threading.Thread | None = None
         #: Set as the application quits: the thread stops after the module it is importing.
         self._stop = threading.Event()
         self._steps = QTimer(self)
         self._steps.timeout.connect(self._take_next_step)
-        window.installEventFilter(self)
+        after_first_paint(window, self._begin)
 
     @property
     def done(self) -> bool:
         """Whether every step is done."""
         return not self._pending and self._thread is None
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self._window.removeEventFilter(self)
-            if self._pending:
-                self._steps.start(SETTLE_MS)
-                application = QCoreApplication.instance()
-                if application is not None:
-                    application.aboutToQuit.connect(self.stop)
-        return False
+    def _begin(self) -> None:
+        if self._pending:
+            self._steps.start(SETTLE_MS)
+            application = QCoreApplication.instance()
+            if application is not None:
+                application.aboutToQuit.connect(self.stop)
 
     def _take_next_step(self) -> None:
         if self._thread is not None:
