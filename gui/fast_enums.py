@@ -25,7 +25,8 @@ from __future__ import annotations
 import enum
 import sys
 from enum import Enum, EnumType, Flag, IntEnum, IntFlag
-from typing import Any
+from itertools import repeat
+from typing import Any, NamedTuple
 
 #: The enum module's own, put back by `uninstall()`.
 _ordinary_call = EnumType.__call__
@@ -40,26 +41,78 @@ _FLAG_OPERATORS = ("__or__", "__and__", "__xor__", "__ror__", "__rand__", "__rxo
 #: the bundle's self-test checks that its runtime hook came first.
 installed_before_qt: bool | None = None
 
-#: Per base: every name in its classes' dictionaries (its MRO), where a member of that name
-#: needs the ordinary path's look for a descriptor to redirect through.
-_base_names: dict[type, frozenset[str]] = {}
+
+class _Recipe(NamedTuple):
+    """What `EnumType.__new__` works out from the bases alone, once per base."""
+
+    member_type: type
+    first_enum: Any
+    generate_next_value: Any
+    new_member: Any
+    use_args: bool
+    value_repr: Any
+    boundary: Any
+    is_flag: bool
+    #: Every name in the dictionaries of the base's classes (its MRO): a member named so
+    #: needs the ordinary path's look for a descriptor to redirect through.
+    base_names: frozenset[str]
+    #: The methods `EnumType.__new__` puts on the new class after its members: the base's
+    #: own `__repr__`, `__str__`, `__format__` and `__reduce_ex__` where the class would
+    #: otherwise find the data type's or object's.
+    methods: tuple[tuple[str, Any], ...]
+
+
+_recipes: dict[type, _Recipe] = {}
+
+
+def _recipe(base: Any) -> _Recipe:
+    recipe = _recipes.get(base)
+    if recipe is None:
+        bases = (base,)
+        member_type, first_enum = EnumType._get_mixins_(base.__name__, bases)  # type: ignore[attr-defined]
+        # No __new__ in the class body, so `_find_new_` never asks for one to be saved.
+        new_member, _, use_args = EnumType._find_new_(  # type: ignore[attr-defined]
+            {}, member_type, first_enum
+        )
+        methods = []
+        for name in ("__repr__", "__str__", "__format__", "__reduce_ex__"):
+            found_method = getattr(base, name)  # what the new class finds, through its base
+            if found_method in (getattr(member_type, name), getattr(object, name)):
+                methods.append((name, getattr(first_enum, name)))
+        recipe = _recipes[base] = _Recipe(
+            member_type=member_type,
+            first_enum=first_enum,
+            generate_next_value=getattr(first_enum, "_generate_next_value_", None),
+            new_member=new_member,
+            use_args=use_args,
+            value_repr=EnumType._find_data_repr_(base.__name__, bases),  # type: ignore[attr-defined]
+            boundary=getattr(first_enum, "_boundary_", None),
+            is_flag=issubclass(base, Flag),
+            base_names=frozenset(name for ancestor in base.__mro__ for name in ancestor.__dict__),
+            methods=tuple(methods),
+        )
+    return recipe
 
 
 def _pairs_taken(names: object) -> bool:
-    """Whether `names` is a list of (public name, int) pairs, each name once."""
+    """Whether `names` is a list of (public name, int) pairs, each name once (checked a
+    whole list at a time: this runs for every class PySide6 makes)."""
     if type(names) is not list:
         return False
-    seen: set[str] = set()
-    for item in names:
-        if type(item) is not tuple or len(item) != 2:
-            return False
-        name, value = item
-        if type(name) is not str or type(value) is not int:
-            return False
-        if not name or name[0] == "_" or name == "mro" or name in seen:
-            return False
-        seen.add(name)
-    return True
+    if not names:
+        return True
+    if set(map(type, names)) != {tuple} or set(map(len, names)) != {2}:
+        return False
+    keys, values = zip(*names, strict=True)
+    if set(map(type, keys)) != {str} or set(map(type, values)) != {int}:
+        return False
+    distinct = set(keys)
+    return (
+        len(distinct) == len(keys)
+        and "" not in distinct
+        and "mro" not in distinct
+        and not any(map(str.startswith, keys, repeat("_")))
+    )
 
 
 def _call(
@@ -100,14 +153,10 @@ def _call(
 def _make(base: EnumType, class_name: str, pairs: list[tuple[str, int]], boundary: Any) -> Any:
     """`base(class_name, pairs, boundary=boundary)` as `EnumType._create_` and
     `EnumType.__new__` of Python 3.11 make it, for the calls `_call` lets through."""
-    metacls = EnumType
-    bases = (base,)
-    member_type, first_enum = metacls._get_mixins_(class_name, bases)  # type: ignore[attr-defined]
+    recipe = _recipe(base)
     # The class dictionary, key for key in the ordinary path's order (its members, placed
     # between the first two keys there, leave and come back last as each is made).
-    classdict: dict[str, Any] = {
-        "_generate_next_value_": getattr(first_enum, "_generate_next_value_", None)
-    }
+    classdict: dict[str, Any] = {"_generate_next_value_": recipe.generate_next_value}
     try:
         # The caller's module, as `_create_` finds it: two frames up (`_call` is the
         # enum module's __call__ here, as `_create_` is called from that).
@@ -118,12 +167,8 @@ def _make(base: EnumType, class_name: str, pairs: list[tuple[str, int]], boundar
         enum._make_class_unpicklable(classdict)  # type: ignore[attr-defined]
     else:
         classdict["__module__"] = module
-    # No __new__ in the class body, so `_find_new_` never asks for one to be saved.
-    new_member, _, use_args = metacls._find_new_(  # type: ignore[attr-defined]
-        classdict, member_type, first_enum
-    )
-    classdict["_new_member_"] = new_member
-    classdict["_use_args_"] = use_args
+    classdict["_new_member_"] = new_member = recipe.new_member
+    classdict["_use_args_"] = use_args = recipe.use_args
     member_names: list[str] = []
     member_map: dict[str, Any] = {}
     value2member_map: dict[int, Any] = {}
@@ -131,39 +176,33 @@ def _make(base: EnumType, class_name: str, pairs: list[tuple[str, int]], boundar
     classdict["_member_map_"] = member_map
     classdict["_value2member_map_"] = value2member_map
     classdict["_unhashable_values_"] = []
-    classdict["_member_type_"] = member_type
-    classdict["_value_repr_"] = metacls._find_data_repr_(class_name, bases)  # type: ignore[attr-defined]
-    classdict["_boundary_"] = boundary or getattr(first_enum, "_boundary_", None)
-    classdict["_flag_mask_"] = 0
-    classdict["_singles_mask_"] = 0
-    classdict["_all_bits_"] = 0
-    classdict["_inverted_"] = None
-    enum_class: Any = type.__new__(metacls, class_name, bases, classdict)
-    is_flag = issubclass(enum_class, Flag)
-    base_names = _base_names.get(base)
-    if base_names is None:
-        base_names = _base_names[base] = frozenset(
-            name for ancestor in base.__mro__ for name in ancestor.__dict__
-        )
+    classdict["_member_type_"] = member_type = recipe.member_type
+    classdict["_value_repr_"] = recipe.value_repr
+    is_flag = recipe.is_flag
+    if is_flag:  # the ordinary path puts these in every class and deletes them from others
+        classdict["_boundary_"] = boundary or recipe.boundary
+        classdict["_flag_mask_"] = 0
+        classdict["_singles_mask_"] = 0
+        classdict["_all_bits_"] = 0
+        classdict["_inverted_"] = None
+    enum_class: Any = type.__new__(EnumType, class_name, (base,), classdict)
+    base_names = recipe.base_names
     set_class_attribute = type.__setattr__
-    is_single_bit = enum._is_single_bit  # type: ignore[attr-defined]
     flag_mask = singles_mask = 0
     for member_name, given in pairs:
         if use_args:
             member = new_member(enum_class, given)
-            value = member_type(given)
+            member._value_ = value = member_type(given)
         else:
             member = new_member(enum_class)
-            value = given
+            member._value_ = value = given
+        member._name_ = member_name
+        member.__objclass__ = enum_class
         # Enum.__init__ does nothing; _sort_order_ counts the members named before.
-        member.__dict__.update(
-            _value_=value,
-            _name_=member_name,
-            __objclass__=enum_class,
-            _sort_order_=len(member_names),
-        )
-        single_bit = is_flag and is_single_bit(value)
+        member._sort_order_ = len(member_names)
+        single_bit = False
         if is_flag:
+            single_bit = value != 0 and value & (value - 1) == 0  # enum._is_single_bit
             flag_mask |= value
             if single_bit:
                 singles_mask |= value
@@ -179,10 +218,21 @@ def _make(base: EnumType, class_name: str, pairs: list[tuple[str, int]], boundar
         member_map[member_name] = member
         value2member_map.setdefault(value, member)
     if is_flag and pairs:
-        enum_class._flag_mask_ = flag_mask
-        enum_class._singles_mask_ = singles_mask
-        enum_class._all_bits_ = 2 ** (flag_mask.bit_length()) - 1
-    _finish(enum_class, member_type, first_enum)
+        set_class_attribute(enum_class, "_flag_mask_", flag_mask)
+        set_class_attribute(enum_class, "_singles_mask_", singles_mask)
+        set_class_attribute(enum_class, "_all_bits_", 2 ** (flag_mask.bit_length()) - 1)
+    # What `EnumType.__new__` does once the class and its members are made.
+    for name, method in recipe.methods:
+        if name not in classdict:  # __reduce_ex__ stays the unpicklable one
+            set_class_attribute(enum_class, name, method)
+    if is_flag:
+        for name in _FLAG_OPERATORS:
+            set_class_attribute(enum_class, name, getattr(Flag, name))
+    set_class_attribute(enum_class, "__new__", Enum.__new__)
+    if is_flag:
+        member_list = [member_map[name]._value_ for name in member_names]
+        if member_list != sorted(member_list):
+            set_class_attribute(enum_class, "_iter_member_", enum_class._iter_member_by_def_)
     return enum_class
 
 
@@ -213,32 +263,6 @@ def _redirect(enum_class: Any, member_name: str, member: Any) -> None:
         setattr(enum_class, member_name, redirect)
     else:
         setattr(enum_class, member_name, member)
-
-
-def _finish(enum_class: Any, member_type: type, first_enum: EnumType) -> None:
-    """What `EnumType.__new__` does once the class and its members are made."""
-    classdict = dict(enum_class.__dict__)
-    for name in ("__repr__", "__str__", "__format__", "__reduce_ex__"):
-        if name not in classdict:
-            enum_method = getattr(first_enum, name)
-            found_method = getattr(enum_class, name)
-            object_method = getattr(object, name)
-            data_type_method = getattr(member_type, name)
-            if found_method in (data_type_method, object_method):
-                setattr(enum_class, name, enum_method)
-    is_flag = issubclass(enum_class, Flag)
-    if is_flag:
-        for name in _FLAG_OPERATORS:
-            if name not in classdict:
-                setattr(enum_class, name, getattr(Flag, name))
-    enum_class.__new__ = Enum.__new__
-    if not is_flag:
-        for name in ("_boundary_", "_flag_mask_", "_singles_mask_", "_all_bits_", "_inverted_"):
-            delattr(enum_class, name)
-    else:
-        member_list = [member._value_ for member in enum_class]
-        if member_list != sorted(member_list):
-            enum_class._iter_member_ = enum_class._iter_member_by_def_
 
 
 def install() -> None:
