@@ -325,11 +325,12 @@ class MainWindow(QMainWindow):
 
     def _prepare_search(self) -> None:
         """On the warm-up's thread: the search of the shown board's shape made ready. The
-        model's draft is a value replaced whole at each edit, so its shape reads safely
-        from another thread."""
+        model's draft is a frozen value replaced whole at each edit, so one read of it
+        gives a shape that was shown, from any thread."""
         from core.search import prepare_shape
 
-        prepare_shape(self.model.width, self.model.height)
+        draft = self.model.draft
+        prepare_shape(draft.width, draft.height)
 
     @property
     def help(self) -> HelpMenu:
