@@ -10,14 +10,15 @@ process for comparison, so the price moved out of start-up can be seen:
   photo dialog has painted (decoding on the reader's thread included, the reading of the
   numbers not).
 
-Each child process sets the application up as the real start-up does
-(`gui.app.create_application`), starts the window (`MainWindow`, offscreen), lets it paint,
-opens the board and leaves the window to its events for `--reach` seconds (a person's
-moment to reach for Solve, when gui.warm_up imports Solve's and the photo reader's modules),
-then times Solve twice (closing the player between) and the photo dialog twice (closing it
-between). The window, the player and the photo dialog are each watched on their own events,
-so each first use pays what a real one does: an application-wide event filter would have
-PySide6 build the classes of every object C++ makes that reaches it.
+Each child process sets the application up as the real start-up does (PySide6's enum
+classes by `gui.fast_enums`' shortcut, `gui.app.create_application`), starts the window
+(`MainWindow`, offscreen), lets it paint, opens the board and leaves the window to its
+events for `--reach` seconds (a person's moment to reach for Solve, when gui.warm_up imports
+Solve's and the photo reader's modules), then times Solve twice (closing the player
+between) and the photo dialog twice (closing it between). The window, the player and the
+photo dialog are each watched on their own events, so each first use pays what a real one
+does: an application-wide event filter would have PySide6 build the classes of every object
+C++ makes that reaches it.
 With `--compare DIR`, the same children also run on the code of another checkout (say, one
 of main before a change), interleaved run by run with this one's.
 
@@ -54,6 +55,12 @@ TIMEOUT = 60.0
 #: The child: run with the checkout to time first on sys.path; prints one JSON object.
 CHILD = """
 import json, sys, time
+try:  # PySide6's enum classes by the shortcut the real start-up takes (gui.launcher)
+    from gui.fast_enums import install
+except ImportError:  # a checkout from before it
+    pass
+else:
+    install()
 from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtWidgets import QApplication
 

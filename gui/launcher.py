@@ -34,6 +34,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # collector's passes over them would find next to nothing: it is paused until the window
     # is shown (gui.app.main turns it back on; bench/README.md, "Start-up, fourth round").
     gc.disable()
+    # PySide6 makes a Python enum class for every C++ enum of a Qt class it first touches,
+    # some 215 of them before the first frame: on Python 3.11 they are made by a shortcut
+    # (gui.fast_enums; bench/README.md, "Start-up, ninth round").
+    from gui.fast_enums import install as make_enums_quickly
+
+    make_enums_quickly()
     try:
         from gui.app import main as window_main  # imports Qt; only now
 

@@ -51,7 +51,7 @@ from gui.session import BADGES_KEY, GEOMETRY_KEY, STATE_KEY, Session
 from gui.size_bar import SizeBar
 from gui.status_line import StatusLine
 from gui.verdict_banner import VerdictBanner
-from gui.warm_up import PHOTO_STEPS, SOLVE_STEPS, WarmUp
+from gui.warm_up import PHOTO_STEPS, WarmUp, solve_steps
 from gui.window_layout import LayoutParts, WindowLayout
 
 if TYPE_CHECKING:
@@ -183,8 +183,9 @@ class MainWindow(QMainWindow):
                 until=None,
             )
         self.board_view.setFocus()
-        #: Solve's and the photo reader's modules, imported once the window is on screen.
-        self.warm_up = WarmUp(self, SOLVE_STEPS + PHOTO_STEPS)
+        #: Solve's and the photo reader's modules, imported once the window is on screen, and
+        #: the search of the shown board's shape made ready.
+        self.warm_up = WarmUp(self, solve_steps(self._prepare_search) + PHOTO_STEPS)
 
     # -- construction -----------------------------------------------------------------
 
@@ -321,6 +322,15 @@ class MainWindow(QMainWindow):
         solving.lasting_message.connect(self.status_message.show_until)
         solving.hint_message.connect(lambda text: self.board_instruction.show_passing(text))
         return solving
+
+    def _prepare_search(self) -> None:
+        """On the warm-up's thread: the search of the shown board's shape made ready. The
+        model's draft is a frozen value replaced whole at each edit, so one read of it
+        gives a shape that was shown, from any thread."""
+        from core.search import prepare_shape
+
+        draft = self.model.draft
+        prepare_shape(draft.width, draft.height)
 
     @property
     def help(self) -> HelpMenu:

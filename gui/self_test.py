@@ -131,6 +131,19 @@ def check_application_identity() -> str:
     return f"desktop file name and window icon set ({APP_ID})"
 
 
+def check_enum_shortcut() -> str:
+    """A bundle on Python 3.11 makes PySide6's enum classes by gui.fast_enums' shortcut from
+    its first runtime hook, before PyInstaller's PySide6 hook imports QtCore."""
+    from gui import fast_enums
+
+    if not fast_enums.installed():
+        if getattr(sys, "frozen", False) and sys.version_info[:2] == (3, 11):
+            raise SelfTestError("the bundle makes PySide6's enum classes the ordinary way")
+        return "PySide6's enum classes are made the ordinary way"
+    when = "before" if fast_enums.installed_before_qt else "after"
+    return f"PySide6's enum classes are made by the shortcut, installed {when} QtCore's import"
+
+
 def check_main_window() -> str:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -183,6 +196,7 @@ CHECKS: tuple[tuple[str, Callable[[], str]], ...] = (
     ("command line", check_command_line),
     ("icon", check_icon),
     ("application identity", check_application_identity),
+    ("enum classes", check_enum_shortcut),
     ("main window", check_main_window),
 )
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
@@ -29,10 +30,15 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QWidget
 
+#: A step on a thread of its own: modules to import, and Qt-free work to do once they are in.
+ThreadStep = tuple[str | Callable[[], object], ...]
+#: A step on the GUI thread (a module to import) or on a thread of its own.
+Step = str | ThreadStep
+
 #: What the first Solve imports, in the order Solve needs them: on a thread, the searches,
 #: the solution and its playthrough; then the search's thread, the player's modules and the
 #: controller's, one step each.
-SOLVE_STEPS: tuple[str | tuple[str, ...], ...] = (
+SOLVE_STEPS: tuple[Step, ...] = (
     (
         "core.search",
         "core.fast_solver",
@@ -52,7 +58,7 @@ SOLVE_STEPS: tuple[str | tuple[str, ...], ...] = (
 #: What the first photo dialog imports: on a thread, the reader (Qt-free, with numpy and
 #: Pillow), the package its network's weights are read from and the decoders Pillow loads
 #: on its first open; then the dialog's modules, one step each.
-PHOTO_STEPS: tuple[str | tuple[str, ...], ...] = (
+PHOTO_STEPS: tuple[Step, ...] = (
     (
         "core.photo.reader",
         "core.photo.models",
@@ -75,11 +81,23 @@ SETTLE_MS = 100
 THREAD_POLL_MS = 16
 
 
-def _import_each(names: Sequence[str], stop: threading.Event) -> None:
-    for name in names:
+def solve_steps(prepare_search: Callable[[], object]) -> tuple[Step, ...]:
+    """`SOLVE_STEPS`, with `prepare_search` called on their thread once the searches' modules
+    are in: the window makes the search of the board it shows ready there (its move
+    automaton: the first Solve of a 4x4 board waited some 110 ms for it)."""
+    on_thread, *on_gui_thread = SOLVE_STEPS
+    assert isinstance(on_thread, tuple)
+    return ((*on_thread, prepare_search), *on_gui_thread)
+
+
+def _take_each(items: ThreadStep, stop: threading.Event) -> None:
+    for item in items:
         if stop.is_set():
             return
-        _import(name)
+        if callable(item):
+            item()
+        else:
+            _import(item)
 
 
 def _import(name: str) -> None:
@@ -92,9 +110,10 @@ def _import(name: str) -> None:
 class WarmUp(QObject):
     """Takes `steps` in turn after `window`'s first frame: a module's name is imported on the
     GUI thread, once the events that came before it are done; a tuple of names is imported
-    on a thread of its own, and the next step waits for it (Qt-free modules only)."""
+    on a thread of its own, its callables called there in their turn, and the next step
+    waits for it (Qt-free modules and work only)."""
 
-    def __init__(self, window: QWidget, steps: Sequence[str | tuple[str, ...]]) -> None:
+    def __init__(self, window: QWidget, steps: Sequence[Step]) -> None:
         super().__init__(window)
         self._pending = list(steps)
         self._thread: threading.Thread | None = None
@@ -131,9 +150,7 @@ class WarmUp(QObject):
             self._steps.setInterval(0)
             return
         # Not a daemon: one stopped mid-import as the interpreter shuts down may crash it.
-        self._thread = threading.Thread(
-            target=_import_each, args=(step, self._stop), name="warm-up"
-        )
+        self._thread = threading.Thread(target=_take_each, args=(step, self._stop), name="warm-up")
         self._thread.start()
         self._steps.setInterval(THREAD_POLL_MS)
 

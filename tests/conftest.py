@@ -8,7 +8,14 @@ import tempfile
 
 from hypothesis import settings
 
+from gui import fast_enums
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The window's start (gui.launcher) and the bundle make PySide6's enum classes by a
+# shortcut: the tests make them the same way (tests/gui/test_fast_enums.py holds the
+# shortcut's classes to the enum module's own).
+fast_enums.install()
 
 # Property tests run fewer examples at a desk than in CI: a quick run to work by, and the
 # full count where it is the gate (.ci/run sets HYPOTHESIS_PROFILE=ci). A test that names

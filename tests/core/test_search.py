@@ -539,3 +539,13 @@ def test_a_blank_last_fifteen_puzzle_after_a_blank_first_one_builds_nothing(
     assert found is not None
     assert replay_end(board, found[0]) == goal
     assert sorted(session_cache.glob("pattern-*-4x4-*.pdb")) == before
+
+
+def test_prepare_shape_compiles_the_automaton_of_a_shape_the_search_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled: list[tuple[int, int]] = []
+    monkeypatch.setattr(move_automaton, "for_shape", lambda *shape: compiled.append(shape))
+    for width, height in [(3, 3), (4, 4), (2, 8), (5, 5), (1, 1), (17, 1)]:
+        search.prepare_shape(width, height)
+    assert compiled == [(3, 3), (4, 4), (2, 8)]

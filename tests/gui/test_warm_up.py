@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from gui.warm_up import PHOTO_STEPS, SOLVE_STEPS
+from gui.warm_up import PHOTO_STEPS, SOLVE_STEPS, solve_steps
 from tests.gui.child_report import ROOT, child_report, run_child
 
 PHOTO = ROOT / "resources" / "screenshots" / "photo-read-4x4.jpg"
@@ -44,9 +44,12 @@ at_start = set(sys.modules)
 window.show()
 wait_until(lambda: window.warm_up.done, "the warm-up")
 before_solve = set(sys.modules)
+compiled = sys.modules["core.move_automaton"].for_shape.cache_info
+compiled_before_solve = compiled().misses
 window.solving.solve()
 wait_until(lambda: window.player.made is not None and window.player.made.isVisible(), "the player")
 after_solve = set(sys.modules)
+compiled_by_solve = compiled().misses - compiled_before_solve
 window.photos.open(sys.argv[3])
 photos = window.photos
 wait_until(lambda: photos.dialog is not None and photos.dialog.isVisible(), "the dialog")
@@ -58,6 +61,7 @@ window.close()
 print(json.dumps({
     "warmed_up": sorted(before_solve - at_start),
     "imported_by_solve": sorted(after_solve - before_solve),
+    "automata_compiled": [compiled_before_solve, compiled_by_solve],
     "imported_by_photo": sorted(after_photo - after_solve),
 }), flush=True)
 """
@@ -69,11 +73,24 @@ def test_the_first_solve_and_photo_import_nothing_the_waiting_window_did_not(tmp
     report = child_report(CHILD, str(tmp_path / "settings.ini"), str(board), str(PHOTO))
     assert {"core.search", "gui.solution_player"} <= set(report["warmed_up"])
     assert report["imported_by_solve"] == []
+    # The 3x3's move automaton was compiled as the window waited, not by the first Solve.
+    assert report["automata_compiled"] == [1, 0]
     # The reading of the numbers, begun as the dialog opens, may have opened the network's
     # weights by now (through the standard library's resource readers): not the dialog's.
     assert {"numpy", "core.photo.reader", "gui.photo_dialog"} <= set(report["warmed_up"])
     ours = [name for name in report["imported_by_photo"] if name.split(".")[0] in PACKAGES]
     assert ours == []
+
+
+def test_the_search_is_made_ready_on_the_thread_once_its_modules_are_in(monkeypatch):
+    from gui import warm_up
+
+    taken: list[str] = []
+    monkeypatch.setattr(warm_up, "_import", taken.append)
+    steps = solve_steps(lambda: taken.append("search made ready"))
+    assert steps[1:] == SOLVE_STEPS[1:]
+    warm_up._take_each(steps[0], threading.Event())
+    assert taken == [*SOLVE_STEPS[0], "search made ready"]
 
 
 def test_every_step_names_a_module():
