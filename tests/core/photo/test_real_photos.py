@@ -167,6 +167,18 @@ def test_tight_tiles_a_fifth_of_a_12_megapixel_photo_are_placed_again_evenly() -
     assert grids_read() - before <= 16
 
 
+def test_outlines_round_a_small_board_are_not_read_grid_by_grid() -> None:
+    """The first three outlines found round this small board are not the board's (the
+    photo of the paper it lies on, pasted on the table): of each one's guessed grids only
+    the two whose cells screen best are read whole (main read every grid that screened
+    under UNREAD_SCREEN_COST: 21 grids in all)."""
+    (photo,) = [p for p in PHOTOS if p.path.name == "mnist15-31.jpg"]
+    data = in_a_12_megapixel_frame(photo, 0.2)
+    before = grids_read()
+    assert read_photo(data).board == photo.board
+    assert grids_read() - before <= 14
+
+
 def tipped_further(photo: RealPhoto, amount: float) -> bytes:
     """The photo as if the camera were tipped further back: its top edge `amount` of the
     width narrower on each side (a keystone warp), on a plain table where it leaves one."""
