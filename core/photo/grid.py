@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import pairwise
+from itertools import pairwise, product
 from typing import Any
 
 import numpy as np
@@ -406,6 +406,14 @@ def _cells_seen_square(outline: Quad, columns: int, rows: int) -> bool:
     return bool(across <= MAX_SEEN_CELL_RATIO * down and down <= MAX_SEEN_CELL_RATIO * across)
 
 
+#: How many of a guessed grid's candidate line pairs are read whole: those whose few cells
+#: screen best (recognizer.screen_cost), the best first. Read in the order the lines fit
+#: best, every pair that screened under UNREAD_SCREEN_COST was read, and in an outline that
+#: is not the board's (the sheet it lies on, a table's pattern) all of them read badly:
+#: most of the reader's grids went there (bench/README.md).
+LIKELIEST_READS = 2
+
+
 def _likeliest_grid(
     rectified: Rectified,
     image_size: tuple[int, int],
@@ -413,31 +421,37 @@ def _likeliest_grid(
     across_fits: list[AxisFit],
     down_fits: list[AxisFit],
 ) -> tuple[AxisFit, AxisFit]:
-    """Of the candidate lines across and down, the first pair (likeliest first) whose cells
-    read as settled (JointReading.settled), or else the pair whose cells read most like a
-    board's numbers (the least cost per cell of the joint assignment)."""
+    """Of the candidate lines across and down, the pairs whose few cells screen best
+    (LIKELIEST_READS of them, the best first) are read: the first whose cells read as
+    settled (JointReading.settled), or else the one whose cells read most like a board's
+    numbers (the least cost per cell of the joint assignment)."""
     if len(across_fits) * len(down_fits) == 1:
         return across_fits[0], down_fits[0]
+    screened: list[tuple[float, int, AxisFit, AxisFit, tuple[float, ...], tuple[float, ...]]] = []
+    for order, (across, down) in enumerate(product(across_fits, down_fits)):
+        outline = _grid_outline(rectified, across, down)
+        if not _squarish(outline, image_size, across.cells, down.cells):
+            continue
+        column_lines = refine_lines(profiles[0], across)
+        row_lines = refine_lines(profiles[1], down)
+        cost = screen_cost(rectified.pixels, column_lines, row_lines)
+        if cost <= UNREAD_SCREEN_COST:
+            screened.append((cost, order, across, down, column_lines, row_lines))
+    # The likelier fit first among pairs that screen alike.
+    screened.sort(key=lambda pair: pair[:2])
     best: tuple[float, AxisFit, AxisFit] | None = None
-    for across in across_fits:
-        for down in down_fits:
-            outline = _grid_outline(rectified, across, down)
-            if not _squarish(outline, image_size, across.cells, down.cells):
-                continue
-            column_lines = refine_lines(profiles[0], across)
-            row_lines = refine_lines(profiles[1], down)
-            if screen_cost(rectified.pixels, column_lines, row_lines) > UNREAD_SCREEN_COST:
-                continue
-            try:
-                reading = read_cells(rectified.pixels, column_lines, row_lines)
-            except PhotoError:
-                continue
-            if reading.settled:
-                return across, down
-            cost = reading.mean_cost
-            if best is None or cost < best[0]:
-                best = (cost, across, down)
-    return (across_fits[0], down_fits[0]) if best is None else (best[1], best[2])
+    for _, _, across, down, column_lines, row_lines in screened[:LIKELIEST_READS]:
+        try:
+            reading = read_cells(rectified.pixels, column_lines, row_lines)
+        except PhotoError:
+            continue
+        if reading.settled:
+            return across, down
+        if best is None or reading.mean_cost < best[0]:
+            best = (reading.mean_cost, across, down)
+    if best is not None:
+        return best[1], best[2]
+    return (screened[0][2], screened[0][3]) if screened else (across_fits[0], down_fits[0])
 
 
 def find_grid(

@@ -779,14 +779,17 @@ def _placed_again(
     turns: tuple[int, ...],
 ) -> GridFit | None:
     """The grid `seen` in the working image placed again in a closer look, inside its own
-    outline (`outline`, the closer look's pixels) at its own count, and straightened until
-    it settles or no longer reads better; None when it cannot be placed or read."""
+    outline (`outline`, the closer look's pixels) at its own count (that outline divided
+    evenly when the lines placed there do not settle: tiles packed tight show gaps fainter
+    than their numbers' strokes, as in the working image), and straightened until it
+    settles or no longer reads better; None when it cannot be placed or read."""
     try:
         grid = find_grid(
             closer.image,
             outline,
             (seen.columns, seen.rows),
             outline_is_grid=True,
+            divide_evenly=True,
             upright_size=size,
             turns=turns,
         )
