@@ -9,7 +9,8 @@ first) running its --self-test. A third program, built the same default way, sho
 renders a main window made of the same kinds of Qt parts as Slidecheck's with none of its
 logic (bench/show_window.py `minimal_main_window`): how much of the start-up gap PySide6
 itself charges for such a window. Both start with QT_QPA_PLATFORM=offscreen; the start time is the
-median wall time of several runs, taken in turns so that both see the same machine load.
+median wall time of several runs, taken in turns (each run's order the last one's
+reversed) so that all see the same machine load.
 
 The start to the first frame is timed too: dist/slidecheck's real start-up, which with
 $SLIDECHECK_QUIT_AFTER_FIRST_FRAME=1 quits once its window has painted its first frame and
@@ -29,8 +30,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import build_info
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
 
 HELLO_WORLD = """\
 import sys
@@ -169,6 +174,16 @@ def start_time(command: list[str]) -> float:
     return elapsed
 
 
+def in_turns(names: Sequence[str], runs: int) -> Iterator[str]:
+    """The programs to start, run by run, each run in the last one's order reversed: a
+    program always started first in its run would meet the machine as the run found it,
+    the others as the ones before left it (a bias in every run, which a median keeps)."""
+    order = list(names)
+    for _ in range(runs):
+        yield from order
+        order.reverse()
+
+
 def first_frame_time(command: list[str], environment: dict[str, str]) -> float:
     """Seconds from spawning `command` to the first frame it reports (see the module)."""
     started = time.perf_counter()
@@ -231,9 +246,8 @@ def main(argv: list[str] | None = None) -> int:
         for command in commands.values():
             start_time(command)
         times: dict[str, list[float]] = {name: [] for name in commands}
-        for _ in range(args.runs):  # in turns, so that all see the same machine load
-            for name, command in commands.items():
-                times[name].append(start_time(command))
+        for name in in_turns(list(commands), args.runs):  # all see the same machine load
+            times[name].append(start_time(commands[name]))
         first_frame_commands = {"hello": [str(hello_first_frame)], "slidecheck": [str(slidecheck)]}
         first_frame_environment = dict(
             os.environ,
@@ -244,9 +258,9 @@ def main(argv: list[str] | None = None) -> int:
         for command in first_frame_commands.values():  # page cache, and the settings file
             first_frame_time(command, first_frame_environment)
         first_frames: dict[str, list[float]] = {name: [] for name in first_frame_commands}
-        for _ in range(args.runs):
-            for name, command in first_frame_commands.items():
-                first_frames[name].append(first_frame_time(command, first_frame_environment))
+        for name in in_turns(list(first_frame_commands), args.runs):
+            command = first_frame_commands[name]
+            first_frames[name].append(first_frame_time(command, first_frame_environment))
         figures = {
             "hello_world_mb": disk_usage(hello.parent) / 1e6,
             "reference_window_mb": disk_usage(reference.parent) / 1e6,

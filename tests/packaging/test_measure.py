@@ -23,3 +23,23 @@ def test_growth_outside_the_reader_libraries_fails() -> None:
 def test_no_bundle_over_one_and_a_half_times_the_hello_world_passes() -> None:
     verdict = measure.size_verdict(260.0, 200.0, 165.0)
     assert "1.5x" in verdict
+
+
+def test_each_run_starts_the_programs_in_the_last_runs_order_reversed() -> None:
+    # Started always first, the hello world would meet the machine as the run found it and
+    # the bundle as the hello world left it: a bias in every pair, not noise.
+    assert list(measure.in_turns(["hello", "reference", "slidecheck"], 3)) == [
+        "hello",
+        "reference",
+        "slidecheck",
+        "slidecheck",
+        "reference",
+        "hello",
+        "hello",
+        "reference",
+        "slidecheck",
+    ]
+
+
+def test_no_runs_start_nothing() -> None:
+    assert list(measure.in_turns(["hello", "slidecheck"], 0)) == []
