@@ -96,12 +96,8 @@ def main(argv: list[str] | None = None) -> int:
             one_start(executable, environment)
         load_before = load_average()
         samples: dict[str, list[Start]] = {name: [] for name in starts}
-        for round_number in range(args.runs):
-            order = list(starts.items())
-            if round_number % 2:
-                order.reverse()
-            for name, executable in order:
-                samples[name].append(one_start(executable, environment))
+        for name in measure.in_turns(list(starts), args.runs):
+            samples[name].append(one_start(starts[name], environment))
         load_after = load_average()
 
     def median(name: str, field: int) -> float:

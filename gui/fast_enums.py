@@ -33,7 +33,7 @@ _ordinary_call = EnumType.__call__
 
 _PYSIDE_BASES = (Enum, IntEnum, Flag, IntFlag)
 #: The Python whose enum module the shortcut mirrors, step by step.
-_MIRRORED_PYTHON = (3, 11)
+MIRRORED_PYTHON = (3, 11)
 
 _FLAG_OPERATORS = ("__or__", "__and__", "__xor__", "__ror__", "__rand__", "__rxor__", "__invert__")
 
@@ -271,7 +271,7 @@ def install() -> None:
     global installed_before_qt  # noqa: PLW0603  (what the self-test reads)
     if installed_before_qt is None:
         installed_before_qt = "PySide6.QtCore" not in sys.modules
-    if sys.version_info[:2] == _MIRRORED_PYTHON and all(
+    if sys.version_info[:2] == MIRRORED_PYTHON and all(
         base.__init__ is Enum.__init__ for base in _PYSIDE_BASES
     ):
         EnumType.__call__ = _call  # type: ignore[method-assign]

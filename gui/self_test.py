@@ -137,7 +137,7 @@ def check_enum_shortcut() -> str:
     from gui import fast_enums
 
     if not fast_enums.installed():
-        if getattr(sys, "frozen", False) and sys.version_info[:2] == (3, 11):
+        if getattr(sys, "frozen", False) and sys.version_info[:2] == fast_enums.MIRRORED_PYTHON:
             raise SelfTestError("the bundle makes PySide6's enum classes the ordinary way")
         return "PySide6's enum classes are made the ordinary way"
     when = "before" if fast_enums.installed_before_qt else "after"
