@@ -27,12 +27,15 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import ModuleType
 
+    import numpy as np
+    from numpy.typing import NDArray
+
     from core._hand import Hand
 
 PURE_PYTHON_VARIABLE = "SLIDECHECK_PURE_PYTHON"
 
 #: Every compiled module the project declares (pyproject.toml's ext-modules), by short name.
-COMPILED_MODULES = ("_inversions", "_search", "_fix", "_hand")
+COMPILED_MODULES = ("_inversions", "_search", "_fix", "_hand", "_photo")
 
 
 class Backend(StrEnum):
@@ -116,6 +119,32 @@ class CompiledHand(Protocol):
     def Hand(self) -> type[Hand]: ...
 
 
+class CompiledPhoto(Protocol):
+    """`core._photo`: the photo reader's loops in C, each writing into the last array it
+    is given: `core.photo.assignment.augment_pure`, `core.photo.board_finder`'s
+    reconstruct_pure and label_regions_pure, and
+    `core.photo.network.shifted_stack_pure`."""
+
+    def augment(
+        self,
+        costs: NDArray[np.float64],
+        column_of_row: NDArray[np.int64],
+        row_potential: NDArray[np.float64],
+        column_potential: NDArray[np.float64],
+        /,
+    ) -> None: ...
+
+    def reconstruct(
+        self, seeds: NDArray[np.bool_], allowed: NDArray[np.bool_], region: NDArray[np.bool_], /
+    ) -> None: ...
+
+    def label_regions(self, free: NDArray[np.bool_], labels: NDArray[np.int64], /) -> None: ...
+
+    def shifted_stack(
+        self, pictures: NDArray[np.float32], shifted: NDArray[np.float32], /
+    ) -> None: ...
+
+
 @dataclass(frozen=True)
 class CompiledTwins:
     """The compiled twin of each hot loop, or None where its pure-Python reference runs
@@ -125,6 +154,7 @@ class CompiledTwins:
     search: CompiledSearch | None = None
     fix: CompiledFix | None = None
     hand: CompiledHand | None = None
+    photo: CompiledPhoto | None = None
 
     def pure_python(self) -> list[str]:
         """The hot loops that run their pure-Python reference, by name."""
@@ -167,6 +197,12 @@ def _load_hand() -> CompiledHand:
     return _hand
 
 
+def _load_photo() -> CompiledPhoto:
+    from core import _photo
+
+    return _photo
+
+
 def load_compiled_twins() -> CompiledTwins:
     """Every compiled twin that is built and not refused.
 
@@ -184,6 +220,7 @@ def load_compiled_twins() -> CompiledTwins:
         search=_built(_load_search),
         fix=_built(_load_fix),
         hand=_built(_load_hand),
+        photo=_built(_load_photo),
     )
 
 

@@ -3,15 +3,19 @@ assignment of numbers to cells with the least total cost, and how sure each cell
 how much the best assignment that changes that cell costs more.
 
 `solve_assignment` is the shortest-augmenting-path (Jonker-Volgenant style) Hungarian
-method, O(n^3), ample for the 36 cells of a 6x6 board. `assignment_margins` finds, for
-every cell at once, the cheapest assignment that gives that cell another number, from the
-reduced costs the solution leaves (an all-pairs shortest path over the cells).
+method, O(n^3), ample for the 36 cells of a 6x6 board; its loop has a compiled twin
+(core._photo, see core.speedups): a photo's search reads hundreds of grids, most of them
+not clearly. `assignment_margins` finds, for every cell at once, the cheapest assignment
+that gives that cell another number, from the reduced costs the solution leaves (an
+all-pairs shortest path over the cells).
 """
 
 from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
+
+from core import speedups
 
 CostMatrix = npt.NDArray[np.float64]
 
@@ -23,7 +27,7 @@ def solve_assignment(costs: CostMatrix) -> tuple[tuple[int, ...], CostMatrix]:
     0 on the chosen cells, and differ from `costs` by a value per row plus a value per
     column. Raises ValueError for a matrix that is not square or holds a NaN or infinity.
     """
-    matrix = np.asarray(costs, dtype=np.float64)
+    matrix = np.ascontiguousarray(costs, dtype=np.float64)
     if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
         raise ValueError(f"the cost matrix must be square, got shape {matrix.shape}")
     if not np.all(np.isfinite(matrix)):
@@ -34,6 +38,27 @@ def solve_assignment(costs: CostMatrix) -> tuple[tuple[int, ...], CostMatrix]:
         # Every row's cheapest column is its own: that is the assignment, and the row
         # minima are duals that prove it (a board read clearly is this case).
         return tuple(int(column) for column in nearest), matrix - matrix.min(axis=1)[:, None]
+    twin = speedups.compiled_twins.photo
+    if twin is None:
+        column_of_row, row_potential, column_potential = augment_pure(matrix)
+    else:
+        column_of_row = np.empty(size, dtype=np.int64)
+        row_potential = np.empty(size + 1)
+        column_potential = np.empty(size + 1)
+        twin.augment(matrix, column_of_row, row_potential, column_potential)
+    reduced_costs = matrix - row_potential[1:, None] - column_potential[None, 1:]
+    # Rounding leaves tiny negatives; the duals are exact up to those.
+    return tuple(int(column) for column in column_of_row), np.maximum(reduced_costs, 0.0)
+
+
+def augment_pure(
+    matrix: CostMatrix,
+) -> tuple[npt.NDArray[np.int64], CostMatrix, CostMatrix]:
+    """The shortest augmenting paths over a square matrix of finite costs, a row at a
+    time: (column of each row, row potentials, column potentials), the potentials 1-based
+    (index 0 the free row's). The compiled twin (core._photo.augment) takes the same steps
+    on the same numbers."""
+    size = matrix.shape[0]
     # 1-based potentials and matching; column 0 is the free row being added.
     row_potential = np.zeros(size + 1)
     column_potential = np.zeros(size + 1)
@@ -65,12 +90,9 @@ def solve_assignment(costs: CostMatrix) -> tuple[tuple[int, ...], CostMatrix]:
             previous_column = previous[column]
             row_of_column[column] = row_of_column[previous_column]
             column = previous_column
-    column_of_row = [0] * size
-    for column in range(1, size + 1):
-        column_of_row[row_of_column[column] - 1] = column - 1
-    reduced_costs = matrix - row_potential[1:, None] - column_potential[None, 1:]
-    # Rounding leaves tiny negatives; the duals are exact up to those.
-    return tuple(column_of_row), np.maximum(reduced_costs, 0.0)
+    column_of_row = np.zeros(size, dtype=np.int64)
+    column_of_row[row_of_column[1:] - 1] = np.arange(size)
+    return column_of_row, row_potential, column_potential
 
 
 def assignment_margins(

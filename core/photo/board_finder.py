@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, ImageFilter
 
+from core import speedups
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad
 from core.photo.lattice import lattice_outlines
@@ -105,6 +106,21 @@ def _erode(mask: BoolArray, steps: int = 1) -> BoolArray:
 
 def reconstruct(seeds: BoolArray, allowed: BoolArray) -> BoolArray:
     """Every `allowed` pixel connected (4-neighbours) to a seed through allowed pixels."""
+    twin = speedups.compiled_twins.photo
+    if twin is None:
+        return reconstruct_pure(seeds, allowed)
+    region = np.empty(allowed.shape, dtype=np.bool_)
+    twin.reconstruct(
+        np.ascontiguousarray(seeds, dtype=np.bool_),
+        np.ascontiguousarray(allowed, dtype=np.bool_),
+        region,
+    )
+    return region
+
+
+def reconstruct_pure(seeds: BoolArray, allowed: BoolArray) -> BoolArray:
+    """`reconstruct` in numpy, the compiled twin's reference: whole-image steps, each
+    growing the region a pixel, until it stops growing."""
     region = seeds & allowed
     while True:
         previous_count = int(region.sum())
@@ -320,7 +336,17 @@ def _blob_outlines(blob: BoolArray) -> list[Quad]:
 
 def label_regions(free: BoolArray) -> npt.NDArray[np.int64]:
     """Each 4-connected region of `free` pixels labelled with the smallest flat index in it
-    (-1 elsewhere).
+    (-1 elsewhere)."""
+    twin = speedups.compiled_twins.photo
+    if twin is None:
+        return label_regions_pure(free)
+    labels = np.empty(free.shape, dtype=np.int64)
+    twin.label_regions(np.ascontiguousarray(free, dtype=np.bool_), labels)
+    return labels
+
+
+def label_regions_pure(free: BoolArray) -> npt.NDArray[np.int64]:
+    """`label_regions` in numpy, the compiled twin's reference.
 
     The regions left between dilated edges are long and winding, so spreading labels pixel
     by pixel takes hundreds of rounds. Instead each row's runs of free pixels are joined

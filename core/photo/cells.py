@@ -20,6 +20,7 @@ import numpy.typing as npt
 from PIL import Image
 
 from core.photo.errors import PhotoError
+from core.photo.statistics import row_medians, row_percentiles
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -83,7 +84,7 @@ def _inks(crops: Sequence[FloatArray]) -> tuple[list[FloatArray], FloatArray, Fl
         channels = np.ascontiguousarray(np.moveaxis(stack, 3, 1)).reshape(
             len(indices), stack.shape[-1], -1
         )
-        typical = np.median(channels, axis=2).astype(np.float32)
+        typical = row_medians(channels.reshape(-1, channels.shape[2])).reshape(len(indices), -1)
         # The squares summed channel by channel, each a contiguous run: a sum over a last
         # axis of three walks memory in strides (the same sum, in the same order).
         squares = channels - typical[:, :, None]
@@ -92,7 +93,7 @@ def _inks(crops: Sequence[FloatArray]) -> tuple[list[FloatArray], FloatArray, Fl
         ink += squares[:, 2]
         np.sqrt(ink, out=ink)
         colours[indices] = typical
-        peaks[indices] = np.percentile(ink, 95, axis=1)
+        peaks[indices] = row_percentiles(ink, 95)
         for position, index in enumerate(indices):
             inks[index] = ink[position].reshape(stack.shape[1:3])
     return inks, colours, peaks

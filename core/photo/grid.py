@@ -30,6 +30,7 @@ from core.photo.geometry import (
     seen_side_ratio,
 )
 from core.photo.recognizer import TURNS, JointReading, read_cells, screen_cost
+from core.photo.statistics import row_medians
 
 PixelArray = npt.NDArray[np.float32]
 
@@ -172,8 +173,8 @@ def line_profiles(pixels: PixelArray) -> tuple[PixelArray, PixelArray]:
     reach: high on a gap between tiles, low through a number."""
     across, down = gap_edges(pixels)
     # The median along the contiguous axis: a column's pixels copied together first.
-    columns = np.median(np.ascontiguousarray(across.T), axis=1).astype(np.float32)
-    rows = np.median(down, axis=1).astype(np.float32)
+    columns = row_medians(np.ascontiguousarray(across.T))
+    rows = row_medians(down)
     return columns, rows
 
 

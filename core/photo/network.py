@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 from threadpoolctl import ThreadpoolController
 
+from core import speedups
 from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT, FloatArray
 from core.photo.errors import PhotoError
 from core.textio import InputError, read_binary_file
@@ -90,15 +91,24 @@ def _blas_threads() -> ThreadpoolController:
     return ThreadpoolController()
 
 
-def _convolve(pictures: FloatArray, weights: FloatArray) -> FloatArray:
-    """A 3x3 convolution, padded with zeros to keep the size, without its bias; pictures
-    are (channels, cells, height, width), weights (channels, 3, 3, out)."""
+def shifted_stack(pictures: FloatArray) -> FloatArray:
+    """`shifted_stack_pure`, by the compiled twin where it is built."""
+    twin = speedups.compiled_twins.photo
+    if twin is None:
+        return shifted_stack_pure(pictures)
+    shifted = np.empty((3, 3, *pictures.shape), dtype=np.float32)
+    twin.shifted_stack(np.ascontiguousarray(pictures, dtype=np.float32), shifted)
+    return shifted
+
+
+def shifted_stack_pure(pictures: FloatArray) -> FloatArray:
+    """The pictures (channels, cells, height, width) shifted by each step of a 3 x 3
+    window, row r and column c by r - 1 down and c - 1 across, the places a shift leaves
+    zero (the padding that keeps the size): (3, 3, channels, cells, height, width). The
+    compiled twin (core._photo.shifted_stack) copies the same values."""
     channels, count, height, width = pictures.shape
-    # The nine shifted pictures stacked along the channels, channels first: one product of
-    # the few output channels' weights with every pixel at once. Channels last, a 2-channel
-    # first layer makes a product of many short rows, several times slower (bench/README.md).
-    # Each shift is copied straight from the pictures into its place; the border it leaves
-    # is the zero padding.
+    # Each shift is copied straight from the pictures into its place; the border it
+    # leaves is the zero padding.
     shifted = np.zeros((3, 3, channels, count, height, width), dtype=np.float32)
     for row in range(3):
         down = row - 1
@@ -117,6 +127,17 @@ def _convolve(pictures: FloatArray, weights: FloatArray) -> FloatArray:
                 max(0, down) : height - max(0, -down),
                 max(0, across) : width - max(0, -across),
             ]
+    return shifted
+
+
+def _convolve(pictures: FloatArray, weights: FloatArray) -> FloatArray:
+    """A 3x3 convolution, padded with zeros to keep the size, without its bias; pictures
+    are (channels, cells, height, width), weights (channels, 3, 3, out)."""
+    channels, count, height, width = pictures.shape
+    # The nine shifted pictures stacked along the channels, channels first: one product of
+    # the few output channels' weights with every pixel at once. Channels last, a 2-channel
+    # first layer makes a product of many short rows, several times slower (bench/README.md).
+    shifted = shifted_stack(pictures)
     kernel = weights.transpose(3, 1, 2, 0).reshape(weights.shape[3], 9 * channels)
     result: FloatArray = (kernel @ shifted.reshape(9 * channels, -1)).reshape(
         -1, count, height, width
@@ -124,22 +145,24 @@ def _convolve(pictures: FloatArray, weights: FloatArray) -> FloatArray:
     return result
 
 
-def _pool(pictures: FloatArray) -> FloatArray:
-    """The largest of each 2x2 block (pictures are (channels, cells, height, width))."""
-    pairs = np.maximum(pictures[..., 0::2], pictures[..., 1::2])
-    result: FloatArray = np.maximum(pairs[:, :, 0::2], pairs[:, :, 1::2])
-    return result
+def _pooled_layer(convolved: FloatArray, bias: FloatArray) -> FloatArray:
+    """The largest of each 2x2 block of `convolved` (channels, cells, height, width), then
+    its channel's bias, then the ReLU.
 
-
-def _convolution_layer(pictures: FloatArray, weights: FloatArray, bias: FloatArray) -> FloatArray:
-    """A convolution, its 2x2 max-pool, its bias and its ReLU. The bias and the ReLU come
-    after the pool, on a quarter of the values: adding one number to a block and taking
-    its largest value commute exactly (rounding keeps order), and so do the ReLU and the
-    largest value, so the result is the same to the bit."""
-    pooled = _pool(_convolve(pictures, weights))
+    The bias and the ReLU come after the pool, on a quarter of the values: adding one
+    number to a block and taking its largest value commute exactly (rounding keeps
+    order), and so do the ReLU and the largest value, so the result is the same to the
+    bit."""
+    pairs = np.maximum(convolved[..., 0::2], convolved[..., 1::2])
+    pooled: FloatArray = np.maximum(pairs[:, :, 0::2], pairs[:, :, 1::2])
     pooled += bias[:, None, None, None]
     np.maximum(pooled, 0.0, out=pooled)
     return pooled
+
+
+def _convolution_layer(pictures: FloatArray, weights: FloatArray, bias: FloatArray) -> FloatArray:
+    """A convolution, its 2x2 max-pool, its bias and its ReLU."""
+    return _pooled_layer(_convolve(pictures, weights), bias)
 
 
 def log_softmax(scores: FloatArray) -> FloatArray:

@@ -23,12 +23,16 @@ from core.speedups import (
     CompiledFix,
     CompiledHand,
     CompiledInversions,
+    CompiledPhoto,
     CompiledSearch,
     CompiledTwins,
 )
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+#: What a compiled loop's ValueError says of arguments it cannot take (core/_photo.c).
+REFUSED = "must be|do not match|not C-contiguous"
 
 #: CI sets this: there a missing compiled module is a failed build, not a reason to skip.
 REQUIRE_COMPILED = os.environ.get("SLIDECHECK_REQUIRE_COMPILED", "") not in ("", "0")
@@ -73,6 +77,7 @@ class Compiled(CompiledTwins):
     search: CompiledSearch
     fix: CompiledFix
     hand: CompiledHand
+    photo: CompiledPhoto
 
 
 @pytest.fixture(scope="session")

@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import array_shapes, arrays
 from PIL import Image, ImageDraw
 
-from core.photo.board_finder import board_outlines
+from core.photo.board_finder import (
+    board_outlines,
+    label_regions,
+    label_regions_pure,
+    reconstruct,
+    reconstruct_pure,
+)
 from core.photo.geometry import Quad
 from core.photo.image import load_photo
+from tests.core.conftest import REFUSED, running
+
+if TYPE_CHECKING:
+    from tests.core.conftest import Compiled
 
 TABLE = (28, 52, 40)
 TILE = (225, 240, 232)
@@ -173,3 +185,53 @@ def test_a_board_on_a_sheet_is_found_by_searching_inside_the_sheet() -> None:
     board = Quad((318, 218), (481, 218), (481, 381), (318, 381))
     assert worst_corner_distance(outlines[0], sheet) < 20  # the whole photo's search
     assert min(worst_corner_distance(outline, board) for outline in outlines) < 8
+
+
+def masks(max_side: int = 40) -> st.SearchStrategy[npt.NDArray[np.bool_]]:
+    return arrays(
+        np.bool_,
+        array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=max_side),
+        elements=st.booleans(),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(masks(), st.data())
+def test_a_region_grows_from_its_seeds_as_a_flood_fill_grows_it(
+    compiled: Compiled, allowed: npt.NDArray[np.bool_], data: st.DataObject
+) -> None:
+    seeds = data.draw(arrays(np.bool_, allowed.shape, elements=st.booleans()))
+    labels = _flood_filled_regions(allowed)
+    seeded = np.unique(labels[seeds & allowed])
+    expected = np.isin(labels, seeded) & allowed
+    np.testing.assert_array_equal(reconstruct_pure(seeds, allowed), expected)
+    with running(compiled):
+        np.testing.assert_array_equal(reconstruct(seeds, allowed), expected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(masks())
+def test_the_compiled_labels_are_the_references(
+    compiled: Compiled, free: npt.NDArray[np.bool_]
+) -> None:
+    with running(compiled):
+        labels = label_regions(free)
+    np.testing.assert_array_equal(labels, label_regions_pure(free))
+
+
+def test_the_compiled_mask_loops_take_views_and_refuse_what_they_cannot(
+    compiled: Compiled,
+) -> None:
+    mask = np.zeros((5, 6), dtype=bool)
+    mask[2, 3] = True
+    with running(compiled):
+        # a transposed view is copied to a contiguous array before it is handed on
+        assert reconstruct(mask.T, np.ones((6, 5), dtype=bool)).all()
+        assert (label_regions(~mask.T) == 0).sum() == 29
+    region = np.empty((5, 6), dtype=bool)
+    with pytest.raises(ValueError, match="shape"):
+        compiled.photo.reconstruct(mask, np.ones((6, 5), dtype=bool), region)
+    with pytest.raises(ValueError, match=REFUSED):
+        compiled.photo.reconstruct(mask.astype(np.uint16), mask, region)
+    with pytest.raises(ValueError, match=REFUSED):
+        compiled.photo.label_regions(mask, np.empty((5, 6), dtype=np.int32))

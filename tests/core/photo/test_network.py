@@ -7,11 +7,13 @@ from __future__ import annotations
 import io
 import tracemalloc
 import zipfile
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 from core.photo.cells import CHANNELS, INPUT_SIDE, MEASURE_COUNT
 from core.photo.errors import PhotoError
@@ -21,11 +23,18 @@ from core.photo.network import (
     Network,
     _convolution_layer,
     _convolve,
-    _pool,
+    _pooled_layer,
     load_network,
+    shifted_stack,
+    shifted_stack_pure,
     shipped_network,
     weight_shapes,
 )
+from tests.core.conftest import REFUSED, running
+
+if TYPE_CHECKING:
+    from core.speedups import CompiledTwins
+    from tests.core.conftest import Compiled
 
 
 def random_weights(seed: int) -> dict[str, np.ndarray]:
@@ -67,7 +76,7 @@ def saved(network: Network) -> bytes:
     return stream.getvalue()
 
 
-def test_the_convolution_matches_a_plain_loop() -> None:
+def test_the_convolution_matches_a_plain_loop(twin: CompiledTwins) -> None:
     rng = np.random.default_rng(1)
     pictures = rng.random((2, 5, 6, 3), dtype=np.float32)
     weights = rng.normal(size=(3, 3, 3, 4)).astype(np.float32)
@@ -93,14 +102,18 @@ def test_the_convolution_matches_a_plain_loop() -> None:
     )
 
 
-def test_pooling_keeps_the_largest_of_each_two_by_two_block() -> None:
+def test_pooling_keeps_the_largest_of_each_two_by_two_block_plus_the_bias_rectified() -> None:
     rng = np.random.default_rng(2)
     pictures = rng.normal(size=(2, 6, 4, 3)).astype(np.float32)
+    bias = rng.normal(size=3).astype(np.float32)
     expected = np.array(
         [
             [
                 [
-                    [pictures[n, 2 * y : 2 * y + 2, 2 * x : 2 * x + 2, c].max() for c in range(3)]
+                    [
+                        max(pictures[n, 2 * y : 2 * y + 2, 2 * x : 2 * x + 2, c].max() + bias[c], 0)
+                        for c in range(3)
+                    ]
                     for x in range(2)
                 ]
                 for y in range(3)
@@ -108,18 +121,54 @@ def test_pooling_keeps_the_largest_of_each_two_by_two_block() -> None:
             for n in range(2)
         ]
     )
-    pooled = _pool(np.ascontiguousarray(pictures.transpose(3, 0, 1, 2)))
+    pooled = _pooled_layer(np.ascontiguousarray(pictures.transpose(3, 0, 1, 2)), bias)
     np.testing.assert_array_equal(pooled.transpose(1, 2, 3, 0), expected)
 
 
-def test_a_layer_adds_its_bias_and_rectifies_after_the_pool_to_the_same_bit() -> None:
+def _pooled(convolved: np.ndarray) -> np.ndarray:
+    return np.maximum(
+        np.maximum(convolved[..., 0::2, 0::2], convolved[..., 0::2, 1::2]),
+        np.maximum(convolved[..., 1::2, 0::2], convolved[..., 1::2, 1::2]),
+    )
+
+
+def test_a_layer_adds_its_bias_and_rectifies_after_the_pool_to_the_same_bit(
+    twin: CompiledTwins,
+) -> None:
     rng = np.random.default_rng(4)
     pictures = rng.normal(size=(3, 7, 8, 6)).astype(np.float32)
     weights = rng.normal(size=(3, 3, 3, 5)).astype(np.float32)
     bias = rng.normal(size=5).astype(np.float32)
     convolved = _convolve(pictures, weights) + bias[:, None, None, None]
-    in_the_usual_order = _pool(np.maximum(convolved, 0.0))
+    in_the_usual_order = _pooled(np.maximum(convolved, 0.0))
     np.testing.assert_array_equal(_convolution_layer(pictures, weights, bias), in_the_usual_order)
+
+
+def pictures_strategy() -> st.SearchStrategy[np.ndarray]:
+    """(channels, cells, height, width) float32 pictures of any values, NaN and infinities
+    among them: the twins copy them all alike."""
+    shapes = st.tuples(st.integers(1, 4), st.integers(1, 3), st.integers(1, 12), st.integers(1, 12))
+    return shapes.flatmap(lambda shape: arrays(np.float32, shape))
+
+
+@settings(max_examples=200, deadline=None)
+@given(pictures_strategy())
+def test_the_compiled_shifts_are_the_references_to_the_bit(
+    compiled: Compiled, pictures: np.ndarray
+) -> None:
+    with running(compiled):
+        shifted = shifted_stack(pictures)
+    np.testing.assert_array_equal(shifted, shifted_stack_pure(pictures))
+
+
+def test_the_compiled_network_loops_refuse_arrays_they_cannot_take(compiled: Compiled) -> None:
+    pictures = np.zeros((2, 3, 4, 4), dtype=np.float32)
+    with pytest.raises(ValueError, match="shape"):
+        compiled.photo.shifted_stack(pictures, np.empty((3, 3, 2, 3, 4, 5), dtype=np.float32))
+    with pytest.raises(ValueError, match=REFUSED):
+        compiled.photo.shifted_stack(
+            pictures.astype(np.float64), np.empty((3, 3, 2, 3, 4, 4), dtype=np.float32)
+        )
 
 
 def test_a_saved_network_loads_with_its_calibration_and_the_same_scores() -> None:
