@@ -62,7 +62,7 @@ same_shape(const Py_buffer *first, const Py_buffer *second, const char *what)
  * the results are written into column_of_row (n int64) and the two potentials (n + 1
  * doubles each, index 0 the free row's, as in the reference). */
 static PyObject *
-augment(PyObject *self, PyObject *args)
+augment(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *costs_object, *columns_object, *rows_potential_object, *columns_potential_object;
     if (!PyArg_ParseTuple(args, "OOOO:augment", &costs_object, &columns_object,
@@ -243,7 +243,7 @@ get_masks(PyObject *const *objects, Py_buffer *views, const int *writable, int c
 /* reconstruct(seeds, allowed, region): every allowed pixel connected (4-neighbours) to a
  * seed through allowed pixels, written into region. */
 static PyObject *
-reconstruct(PyObject *self, PyObject *args)
+reconstruct(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *objects[3];
     if (!PyArg_ParseTuple(args, "OOO:reconstruct", &objects[0], &objects[1], &objects[2])) {
@@ -287,7 +287,7 @@ reconstruct(PyObject *self, PyObject *args)
  * int64 array labels, with the smallest flat index in it; -1 elsewhere. A region is found
  * at its first pixel in row-major order, which is its smallest index. */
 static PyObject *
-label_regions(PyObject *self, PyObject *args)
+label_regions(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *free_object, *labels_object;
     if (!PyArg_ParseTuple(args, "OO:label_regions", &free_object, &labels_object)) {
@@ -349,7 +349,7 @@ done:
  * the nine steps of a 3 x 3 window (row r, column c: by r - 1 down and c - 1 across), the
  * places a shift leaves zero: core.photo.network.shifted_stack_pure. */
 static PyObject *
-shifted_stack(PyObject *self, PyObject *args)
+shifted_stack(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyObject *pictures_object, *shifted_object;
     if (!PyArg_ParseTuple(args, "OO:shifted_stack", &pictures_object, &shifted_object)) {
