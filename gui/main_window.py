@@ -313,7 +313,7 @@ class MainWindow(QMainWindow):
             self.model,
             self.undo_stack,
             board_view=self.board_view,
-            progress=self.solve_progress,
+            progress=self._solve_progress,
             player=self.player,
             time_budget=lambda: self.solve_actions.time_budget,
             parent=self,
