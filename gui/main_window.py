@@ -183,9 +183,11 @@ class MainWindow(QMainWindow):
                 until=None,
             )
         self.board_view.setFocus()
-        #: Solve's and the photo reader's modules, imported once the window is on screen, and
-        #: the search of the shown board's shape made ready.
-        self.warm_up = WarmUp(self, solve_steps(self._prepare_search) + PHOTO_STEPS)
+        #: Solve's and the photo reader's modules, imported once the window is on screen, the
+        #: search of the shown board's shape made ready and the solution player built.
+        self.warm_up = WarmUp(
+            self, solve_steps(self._prepare_search, self.player.get) + PHOTO_STEPS
+        )
 
     # -- construction -----------------------------------------------------------------
 

@@ -46,6 +46,7 @@ wait_until(lambda: window.warm_up.done, "the warm-up")
 before_solve = set(sys.modules)
 compiled = sys.modules["core.move_automaton"].for_shape.cache_info
 compiled_before_solve = compiled().misses
+player_built_before_solve = window.player.made is not None
 window.solving.solve()
 wait_until(lambda: window.player.made is not None and window.player.made.isVisible(), "the player")
 after_solve = set(sys.modules)
@@ -62,6 +63,7 @@ print(json.dumps({
     "warmed_up": sorted(before_solve - at_start),
     "imported_by_solve": sorted(after_solve - before_solve),
     "automata_compiled": [compiled_before_solve, compiled_by_solve],
+    "player_built_before_solve": player_built_before_solve,
     "imported_by_photo": sorted(after_photo - after_solve),
 }), flush=True)
 """
@@ -75,6 +77,8 @@ def test_the_first_solve_and_photo_import_nothing_the_waiting_window_did_not(tmp
     assert report["imported_by_solve"] == []
     # The 3x3's move automaton was compiled as the window waited, not by the first Solve.
     assert report["automata_compiled"] == [1, 0]
+    # The player was built (hidden) as the window waited, not by the first Solve.
+    assert report["player_built_before_solve"]
     # The reading of the numbers, begun as the dialog opens, may have opened the network's
     # weights by now (through the standard library's resource readers): not the dialog's.
     assert {"numpy", "core.photo.reader", "gui.photo_dialog"} <= set(report["warmed_up"])
@@ -87,10 +91,22 @@ def test_the_search_is_made_ready_on_the_thread_once_its_modules_are_in(monkeypa
 
     taken: list[str] = []
     monkeypatch.setattr(warm_up, "_import", taken.append)
-    steps = solve_steps(lambda: taken.append("search made ready"))
-    assert steps[1:] == SOLVE_STEPS[1:]
+    steps = solve_steps(lambda: taken.append("search made ready"), lambda: None)
+    assert steps[1:-1] == SOLVE_STEPS[1:]
     warm_up._take_each(steps[0], threading.Event())
     assert taken == [*SOLVE_STEPS[0], "search made ready"]
+
+
+def test_the_player_is_built_once_its_modules_are_in(qtbot, window):
+    """On the GUI thread, after the last of Solve's modules and before the photo reader's;
+    hidden, so the window looks as it did."""
+    steps = solve_steps(lambda: None, window.player.get)
+    assert steps[-2] == SOLVE_STEPS[-1]
+    qtbot.waitUntil(lambda: window.warm_up.done, timeout=30_000)
+    player = window.player.made
+    assert player is not None
+    assert player.isHidden()
+    assert player.parentWidget() is not None
 
 
 def test_every_step_names_a_module():
