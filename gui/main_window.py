@@ -124,7 +124,8 @@ class MainWindow(QMainWindow):
         self.board_view = BoardView(self.model, self)
         self.modes = ModeController(self.model, self.editor, self.board_view)
         # The strips over the board, top down, and the solution player below it start
-        # hidden: each is made when first shown, in this order in the Tab order after the
+        # hidden: each is made when first shown (the player by the warm-up once the window
+        # is on screen, if no Solve came first), in this order in the Tab order after the
         # board whichever is made first (gui.on_demand), and placed by gui.window_layout.
         board = self.board_view
         self._input_error_banner = widget_on_demand(self, _make_input_error_banner, follows=board)

@@ -50,7 +50,7 @@ class SolveController(QObject):
     """Solve and hint for one window's board. A search may take `time_budget()` seconds
     (None: no limit); `progress` is the strip that shows a search that runs for more than
     `PROGRESS_STRIP_DELAY_MS`, and `player` the solution player, each made (hidden) when
-    first shown, which the window places (gui.window_layout)."""
+    first needed, which the window places (gui.window_layout)."""
 
     #: A status line, said until the board next changes.
     message = Signal(str)
