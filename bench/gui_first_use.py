@@ -14,11 +14,11 @@ Each child process sets the application up as the real start-up does (PySide6's 
 classes by `gui.fast_enums`' shortcut, `gui.app.create_application`), starts the window
 (`MainWindow`, offscreen), lets it paint, opens the board and leaves the window to its
 events for `--reach` seconds (a person's moment to reach for Solve, when gui.warm_up imports
-Solve's and the photo reader's modules), then times Solve twice (closing the player
-between) and the photo dialog twice (closing it between). The window, the player and the
-photo dialog are each watched on their own events, so each first use pays what a real one
-does: an application-wide event filter would have PySide6 build the classes of every object
-C++ makes that reaches it.
+Solve's and the photo reader's modules and builds the solution player), then times Solve
+twice (closing the player between) and the photo dialog twice (closing it between). The
+window, the player and the photo dialog are each watched on their own events, so each first
+use pays what a real one does: an application-wide event filter would have PySide6 build the
+classes of every object C++ makes that reaches it.
 With `--compare DIR`, the same children also run on the code of another checkout (say, one
 of main before a change), interleaved run by run with this one's.
 

@@ -124,7 +124,8 @@ class MainWindow(QMainWindow):
         self.board_view = BoardView(self.model, self)
         self.modes = ModeController(self.model, self.editor, self.board_view)
         # The strips over the board, top down, and the solution player below it start
-        # hidden: each is made when first shown, in this order in the Tab order after the
+        # hidden: each is made when first shown (the player by the warm-up once the window
+        # is on screen, if no Solve came first), in this order in the Tab order after the
         # board whichever is made first (gui.on_demand), and placed by gui.window_layout.
         board = self.board_view
         self._input_error_banner = widget_on_demand(self, _make_input_error_banner, follows=board)
@@ -183,9 +184,11 @@ class MainWindow(QMainWindow):
                 until=None,
             )
         self.board_view.setFocus()
-        #: Solve's and the photo reader's modules, imported once the window is on screen, and
-        #: the search of the shown board's shape made ready.
-        self.warm_up = WarmUp(self, solve_steps(self._prepare_search) + PHOTO_STEPS)
+        #: Solve's and the photo reader's modules, imported once the window is on screen, the
+        #: search of the shown board's shape made ready and the solution player built.
+        self.warm_up = WarmUp(
+            self, solve_steps(self._prepare_search, self.player.get) + PHOTO_STEPS
+        )
 
     # -- construction -----------------------------------------------------------------
 
@@ -313,7 +316,7 @@ class MainWindow(QMainWindow):
             self.model,
             self.undo_stack,
             board_view=self.board_view,
-            progress=self.solve_progress,
+            progress=self._solve_progress,
             player=self.player,
             time_budget=lambda: self.solve_actions.time_budget,
             parent=self,

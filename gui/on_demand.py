@@ -3,7 +3,8 @@
 The window's first frame shows the board, the verdict and its reasons; a widget that starts
 hidden (the solution player, the strips over the board) is built when it is first shown, so
 start-up neither imports nor builds it (bench/README.md, "Start-up on first use" and
-"Start-up, fourth round"). Whoever places or wires the part asks `when_made`; whoever shows
+"Start-up, fourth round"); the player is built sooner, by gui.warm_up once the shown window
+waits for its first click. Whoever places or wires the part asks `when_made`; whoever shows
 it asks `get`.
 """
 

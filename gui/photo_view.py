@@ -29,7 +29,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from gui.palette import SOLVABLE_BLUE
+from gui.palette import SOLVABLE_BLUE, fill_rect
 
 if TYPE_CHECKING:
     from core.photo.geometry import Quad
@@ -358,7 +358,9 @@ class PhotoView(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         palette = self.palette()
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window).darker(115))
+        # Not QPainter.fillRect: PySide6 makes QGradient's enum classes to choose among its
+        # overloads, on the first photo dialog's first paint (gui.palette.fill_rect).
+        fill_rect(painter, self.rect(), palette.color(QPalette.ColorRole.Window).darker(115))
         if self._shown_image is not None:
             region, scale = self._region(), self._photo_scale
             source = QRectF(

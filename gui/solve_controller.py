@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from core import Board, Goal, goal_board
@@ -40,12 +40,17 @@ SLIDE_ANIMATION_MS = 180
 MIN_SLIDE_ANIMATION_MS = 40
 #: Past this many cells the tiles are too small for a slide to be seen: no animation.
 MAX_ANIMATED_CELLS = 2500
+#: How long a search runs before the progress strip shows: one that answers sooner (a
+#: small board's) answers within the tenth of a second a person takes for at once, and
+#: its strip would only flash above the board and push it down and back up.
+PROGRESS_STRIP_DELAY_MS = 100
 
 
 class SolveController(QObject):
     """Solve and hint for one window's board. A search may take `time_budget()` seconds
-    (None: no limit); `player` is the solution player, made (hidden) when the first
-    solution is shown, which the window places (gui.window_layout)."""
+    (None: no limit); `progress` is the strip that shows a search that runs for more than
+    `PROGRESS_STRIP_DELAY_MS`, and `player` the solution player, each made (hidden) when
+    first needed, which the window places (gui.window_layout)."""
 
     #: A status line, said until the board next changes.
     message = Signal(str)
@@ -61,7 +66,7 @@ class SolveController(QObject):
         undo_stack: QUndoStack,
         *,
         board_view: BoardView,
-        progress: SolveProgress,
+        progress: OnDemand[SolveProgress],
         player: OnDemand[SolutionPlayer],
         time_budget: Callable[[], float | None],
         parent: QWidget,
@@ -70,6 +75,14 @@ class SolveController(QObject):
         self._model = model
         self._board_view = board_view
         self._progress = progress
+        #: What the running Solve's search does ('Searching for ...'), and its latest
+        #: progress, for the strip once it shows.
+        self._progress_what = ""
+        self._latest_progress: SearchProgress | None = None
+        self._progress_delay = QTimer(self)
+        self._progress_delay.setSingleShot(True)
+        self._progress_delay.setInterval(PROGRESS_STRIP_DELAY_MS)
+        self._progress_delay.timeout.connect(self._show_progress_strip)
         self._time_budget = time_budget
         self.player = player
         #: Solve's search and the hint's, each on its own thread (made on first use).
@@ -82,6 +95,7 @@ class SolveController(QObject):
         self._connect_signals()
 
     def _connect_signals(self) -> None:
+        self._progress.when_made(lambda strip: strip.cancel_requested.connect(self._cancel_solve))
         self.player.when_made(self._connect_player)
         self.playback.ended.connect(self._on_playback_ended)
 
@@ -92,10 +106,9 @@ class SolveController(QObject):
             from gui.solve_worker import SolveRunner
 
             runner = self._solve_runner = SolveRunner(parent=self)
-            self._progress.cancel_requested.connect(runner.cancel)
-            runner.progressed.connect(self._progress.show_progress)
+            runner.progressed.connect(self._show_progress)
             runner.running_changed.connect(
-                lambda running: None if running else self._progress.hide()
+                lambda running: None if running else self._hide_progress_strip()
             )
             runner.solved.connect(self._play_solution)
             runner.stopped.connect(lambda: self.message.emit("Search cancelled"))
@@ -113,6 +126,10 @@ class SolveController(QObject):
             runner.solved.connect(self._show_hint)
             runner.failed.connect(lambda text: self._say_hint(f"No hint: {text}"))
         return self._hint_runner
+
+    def _cancel_solve(self) -> None:
+        if self._solve_runner is not None:
+            self._solve_runner.cancel()
 
     def _runners(self) -> list[SolveRunner]:
         """The searches made so far."""
@@ -206,7 +223,7 @@ class SolveController(QObject):
             what = "Searching for a shortest solution"
         else:
             what = f"Searching for a shortest solution for at most {budget:g} s"
-        self._progress.start(what)
+        self._progress_what, self._latest_progress = what, None
         self.solve_runner.start(
             board,
             self._model.goal,
@@ -214,7 +231,28 @@ class SolveController(QObject):
             time_budget=budget,
             build_tables=build_tables,
         )
+        self._progress_delay.start()
         return True
+
+    def _show_progress(self, progress: SearchProgress) -> None:
+        self._latest_progress = progress
+        strip = self._progress.made
+        if strip is not None and not strip.isHidden():
+            strip.show_progress(progress)
+
+    def _show_progress_strip(self) -> None:
+        """The strip, for a search still running after `PROGRESS_STRIP_DELAY_MS`."""
+        if not self.solve_runner.is_running:
+            return
+        strip = self._progress.get()
+        strip.start(self._progress_what)
+        if self._latest_progress is not None:
+            strip.show_progress(self._latest_progress)
+
+    def _hide_progress_strip(self) -> None:
+        self._progress_delay.stop()
+        if (strip := self._progress.made) is not None:
+            strip.hide()
 
     def ask_to_build_tables(self, width: int, height: int) -> TablesChoice:
         """Whether to build the near-optimal search's tables for `width` x `height`

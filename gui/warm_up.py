@@ -1,5 +1,5 @@
 """The modules of Solve and of the photo reader, imported while the shown window waits for
-its first click.
+its first click, and the solution player built.
 
 Start-up leaves the solvers, the solution player, the photo reader and their dialogs to
 their first use (issue 21), and importing them then made the first Solve some three frames
@@ -10,7 +10,9 @@ they are imported step by step: the first frame waits for none of them. The Qt-f
 pattern databases' module, the reader with numpy), are imported on a thread of their own,
 which gives the GUI thread its turn as Python switches threads; a step on the GUI thread
 imports one of the widgets' modules, so a click or key press that comes meanwhile waits for
-one at most.
+one at most. The last of Solve's steps builds the solution player (hidden), the largest part
+of a first Solve's price left once its modules were in (bench/README.md, "First use, tenth
+round"): the issue lists the player among what may warm up once the first frame is shown.
 """
 
 from __future__ import annotations
@@ -32,8 +34,9 @@ if TYPE_CHECKING:
 
 #: A step on a thread of its own: modules to import, and Qt-free work to do once they are in.
 ThreadStep = tuple[str | Callable[[], object], ...]
-#: A step on the GUI thread (a module to import) or on a thread of its own.
-Step = str | ThreadStep
+#: A step on the GUI thread (a module to import, or work to do there) or on a thread of
+#: its own.
+Step = str | Callable[[], object] | ThreadStep
 
 #: What the first Solve imports, in the order Solve needs them: on a thread, the searches,
 #: the solution and its playthrough; then the search's thread, the player's modules and the
@@ -81,13 +84,16 @@ SETTLE_MS = 100
 THREAD_POLL_MS = 16
 
 
-def solve_steps(prepare_search: Callable[[], object]) -> tuple[Step, ...]:
+def solve_steps(
+    prepare_search: Callable[[], object], build_player: Callable[[], object]
+) -> tuple[Step, ...]:
     """`SOLVE_STEPS`, with `prepare_search` called on their thread once the searches' modules
-    are in: the window makes the search of the board it shows ready there (its move
-    automaton: the first Solve of a 4x4 board waited some 110 ms for it)."""
+    are in (the window makes the search of the board it shows ready there: its move
+    automaton, which the first Solve of a 4x4 board waited some 110 ms for), and
+    `build_player` called on the GUI thread once the player's modules are in."""
     on_thread, *on_gui_thread = SOLVE_STEPS
     assert isinstance(on_thread, tuple)
-    return ((*on_thread, prepare_search), *on_gui_thread)
+    return ((*on_thread, prepare_search), *on_gui_thread, build_player)
 
 
 def _take_each(items: ThreadStep, stop: threading.Event) -> None:
@@ -108,10 +114,10 @@ def _import(name: str) -> None:
 
 
 class WarmUp(QObject):
-    """Takes `steps` in turn after `window`'s first frame: a module's name is imported on the
-    GUI thread, once the events that came before it are done; a tuple of names is imported
-    on a thread of its own, its callables called there in their turn, and the next step
-    waits for it (Qt-free modules and work only)."""
+    """Takes `steps` in turn after `window`'s first frame: a module's name is imported, and
+    a callable called, on the GUI thread, once the events that came before it are done; a
+    tuple of names is imported on a thread of its own, its callables called there in their
+    turn, and the next step waits for it (Qt-free modules and work only)."""
 
     def __init__(self, window: QWidget, steps: Sequence[Step]) -> None:
         super().__init__(window)
@@ -144,8 +150,11 @@ class WarmUp(QObject):
             self._steps.stop()
             return
         step = self._pending.pop(0)
-        if isinstance(step, str):
-            _import(step)
+        if not isinstance(step, tuple):
+            if isinstance(step, str):
+                _import(step)
+            else:
+                step()
             # The next step once the events that came meanwhile are done.
             self._steps.setInterval(0)
             return

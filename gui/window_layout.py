@@ -15,7 +15,8 @@ File menu has them too).
 
 Nothing is built twice: the same widgets move between the two arrangements, each keeping
 whether it is shown. Nothing is built before it is needed either: the tabs when the window
-first goes compact, the player (an `OnDemand`) when it is first shown.
+first goes compact, the player (an `OnDemand`) when it is first needed (gui.warm_up builds it
+once the window waits for its first click).
 """
 
 from __future__ import annotations

@@ -82,7 +82,8 @@ def test_solve_runs_in_the_background_and_reports_progress(
     window.solving.solve_runner.solver = search
     window.solve_actions.solve_action.trigger()
     assert window.solving.solve_runner.is_running
-    assert window.solve_progress.isVisible()
+    # The strip shows once the search has run a moment (not for one that answers at once).
+    qtbot.waitUntil(window.solve_progress.isVisible)
     # The GUI thread goes on handling events (a timer fires, progress arrives) meanwhile.
     timer = QTimer(window)
     timer.setSingleShot(True)
@@ -98,6 +99,22 @@ def test_solve_runs_in_the_background_and_reports_progress(
     assert not window.solve_progress.isVisible()
     assert window.status_message.text() == "Search cancelled"
     assert window.model.board == START_3X3
+
+
+def test_a_search_that_answers_at_once_shows_no_progress_strip(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A 3x3 board is solved in milliseconds: the strip would flash above the board and push
+    it down and back up, and making and painting it was most of a first Solve's price."""
+    from PySide6.QtWidgets import QWidget
+
+    from gui.solve_controller import PROGRESS_STRIP_DELAY_MS
+
+    window.editor.load(Board.from_rows([[1, 2, 3], [4, 0, 6], [7, 5, 8]]))
+    solve_and_wait(qtbot, window)
+    qtbot.wait(2 * PROGRESS_STRIP_DELAY_MS)
+    assert window.findChild(QWidget, "solveProgress") is None
+    assert window.status_message.text() == f"Solved: {window.solution_player.summary_text}"
 
 
 @pytest.mark.parametrize(
@@ -170,6 +187,7 @@ def test_a_5x5_without_tables_asks_and_solves_without_them(
     qtbot.waitUntil(search.started.is_set)
     assert search.method is None
     assert not search.build_tables
+    qtbot.waitUntil(window.solve_progress.isVisible)
     assert window.solve_progress.text.startswith("Searching for a short solution (not the")
     with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
         window.solve_progress.cancel_requested.emit()
@@ -186,6 +204,7 @@ def test_a_5x5_without_tables_builds_them_when_asked(qtbot: QtBot, window: MainW
     qtbot.waitUntil(search.started.is_set)
     assert search.method is SolveMethod.NEAR_OPTIMAL
     assert search.build_tables
+    qtbot.waitUntil(window.solve_progress.isVisible)
     assert window.solve_progress.text.startswith("Building the search tables, then searching")
     with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
         window.solve_progress.cancel_requested.emit()
@@ -445,6 +464,7 @@ def test_the_chosen_time_budget_reaches_the_search(qtbot: QtBot, window: MainWin
     assert window.solving.solve()
     assert search.started.wait(5)
     assert search.time_budget == 5.0
+    qtbot.waitUntil(window.solve_progress.isVisible)
     assert "for at most 5 s" in window.solve_progress.text
     with qtbot.waitSignal(window.solving.solve_runner.stopped, timeout=5000):
         window.solving.solve_runner.cancel()

@@ -20,7 +20,7 @@ PACKAGES = ("core", "gui", "numpy", "PIL")
 #: first Solve up to the shown player, and a first photo up to its shown dialog. Prints the
 #: modules imported while the window waited, and those each first use imported.
 CHILD = """
-import json, sys, time
+import enum, gc, json, sys, time
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
@@ -38,22 +38,33 @@ def wait_until(condition, what):
         app.processEvents()
         time.sleep(0.001)
 
+def qt_enum_classes():
+    return {
+        f"{kind.__module__}.{kind.__qualname__}"
+        for kind in gc.get_objects()
+        if isinstance(kind, enum.EnumType) and kind.__module__.startswith("PySide6")
+    }
+
 window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat), restore=False)
 window.files.open(sys.argv[2])
 at_start = set(sys.modules)
 window.show()
 wait_until(lambda: window.warm_up.done, "the warm-up")
 before_solve = set(sys.modules)
+enums_before_solve = qt_enum_classes()
 compiled = sys.modules["core.move_automaton"].for_shape.cache_info
 compiled_before_solve = compiled().misses
+player_built_before_solve = window.player.made is not None
 window.solving.solve()
 wait_until(lambda: window.player.made is not None and window.player.made.isVisible(), "the player")
 after_solve = set(sys.modules)
+enums_after_solve = qt_enum_classes()
 compiled_by_solve = compiled().misses - compiled_before_solve
 window.photos.open(sys.argv[3])
 photos = window.photos
 wait_until(lambda: photos.dialog is not None and photos.dialog.isVisible(), "the dialog")
 after_photo = set(sys.modules)
+enums_after_photo = qt_enum_classes()
 window.photos.dialog.reject()
 window.undo_stack.setClean()
 window.stop_workers()
@@ -62,7 +73,10 @@ print(json.dumps({
     "warmed_up": sorted(before_solve - at_start),
     "imported_by_solve": sorted(after_solve - before_solve),
     "automata_compiled": [compiled_before_solve, compiled_by_solve],
+    "player_built_before_solve": player_built_before_solve,
     "imported_by_photo": sorted(after_photo - after_solve),
+    "enum_classes_made_by_solve": sorted(enums_after_solve - enums_before_solve),
+    "enum_classes_made_by_photo": sorted(enums_after_photo - enums_after_solve),
 }), flush=True)
 """
 
@@ -75,11 +89,17 @@ def test_the_first_solve_and_photo_import_nothing_the_waiting_window_did_not(tmp
     assert report["imported_by_solve"] == []
     # The 3x3's move automaton was compiled as the window waited, not by the first Solve.
     assert report["automata_compiled"] == [1, 0]
+    # The player was built (hidden) as the window waited, not by the first Solve.
+    assert report["player_built_before_solve"]
     # The reading of the numbers, begun as the dialog opens, may have opened the network's
     # weights by now (through the standard library's resource readers): not the dialog's.
     assert {"numpy", "core.photo.reader", "gui.photo_dialog"} <= set(report["warmed_up"])
     ours = [name for name in report["imported_by_photo"] if name.split(".")[0] in PACKAGES]
     assert ours == []
+    # Nor does either make a Qt class's enum classes (QPainter.fillRect made QGradient's
+    # five, one of some 180 members, on the photo dialog's first paint).
+    assert report["enum_classes_made_by_solve"] == []
+    assert report["enum_classes_made_by_photo"] == []
 
 
 def test_the_search_is_made_ready_on_the_thread_once_its_modules_are_in(monkeypatch):
@@ -87,10 +107,22 @@ def test_the_search_is_made_ready_on_the_thread_once_its_modules_are_in(monkeypa
 
     taken: list[str] = []
     monkeypatch.setattr(warm_up, "_import", taken.append)
-    steps = solve_steps(lambda: taken.append("search made ready"))
-    assert steps[1:] == SOLVE_STEPS[1:]
+    steps = solve_steps(lambda: taken.append("search made ready"), lambda: None)
+    assert steps[1:-1] == SOLVE_STEPS[1:]
     warm_up._take_each(steps[0], threading.Event())
     assert taken == [*SOLVE_STEPS[0], "search made ready"]
+
+
+def test_the_player_is_built_once_its_modules_are_in(qtbot, window):
+    """On the GUI thread, after the last of Solve's modules and before the photo reader's;
+    hidden, so the window looks as it did."""
+    steps = solve_steps(lambda: None, window.player.get)
+    assert steps[-2] == SOLVE_STEPS[-1]
+    qtbot.waitUntil(lambda: window.warm_up.done, timeout=30_000)
+    player = window.player.made
+    assert player is not None
+    assert player.isHidden()
+    assert player.parentWidget() is not None
 
 
 def test_every_step_names_a_module():
