@@ -115,6 +115,11 @@ def _draft_request(size: tuple[int, int], long_side: int) -> tuple[int, int]:
     return (max(1, width // reduction), max(1, height // reduction))
 
 
+#: The formats whose decoder gives the picture at a half, a quarter or an eighth of its size
+#: for little more than the cost of that size: JPEG, and MPO (the JPEG many phones write,
+#: with a second picture after it, a preview or a depth map; Pillow reads the first).
+DRAFTED_FORMATS = frozenset({"JPEG", "MPO"})
+
 #: Most bytes Pillow's full-size decode of one image may take. A PNG's pixels take 4 bytes
 #: each in colour (1 in grey or a palette, 2 in 16-bit grey), so colour PNGs up to 67 MP are
 #: read; a JPEG is measured at the reduced scale it is decoded at.
@@ -269,7 +274,7 @@ def _decode_opened(image: Image.Image, working_long_side: int) -> Photo:
             f"the image is too large ({full_size[0]} x {full_size[1]} pixels; "
             f"the limit is {MAX_PHOTO_PIXELS / 1e6:.0f} megapixels)"
         )
-    if image.format == "JPEG":
+    if image.format in DRAFTED_FORMATS:
         image.draft("RGB", _draft_request(full_size, working_long_side))
     width, height = image.size
     per_pixel = _decoded_bytes_per_pixel(image.mode)

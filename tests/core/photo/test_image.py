@@ -67,6 +67,31 @@ def test_a_12_megapixel_jpeg_is_decoded_small_and_keeps_its_full_size() -> None:
     assert photo.scale == pytest.approx(4032 / photo.image.size[0])
 
 
+def as_mpo(jpeg: bytes) -> bytes:
+    """The JPEG as a phone often stores a photo: an MPO file, the JPEG first and a second
+    picture (a preview, a depth map) after it."""
+    with Image.open(io.BytesIO(jpeg)) as first:
+        first.load()
+        second = first.resize((first.width // 4, first.height // 4))
+        stream = io.BytesIO()
+        first.save(
+            stream, format="MPO", save_all=True, append_images=[second], exif=first.info["exif"]
+        )
+    return stream.getvalue()
+
+
+def test_a_phones_mpo_photo_is_decoded_as_its_jpeg_is() -> None:
+    jpeg = half_dark_jpeg((4032, 3024), 6)
+    mpo = as_mpo(jpeg)
+    with Image.open(io.BytesIO(mpo)) as opened:
+        assert opened.format == "MPO"
+    from_jpeg, from_mpo = decode_photo(jpeg), decode_photo(mpo)
+    assert from_mpo.size == from_jpeg.size == (4032, 3024)
+    assert from_mpo.scale == from_jpeg.scale
+    # The same pixels: decoded small by the JPEG decoder, not whole and then shrunk.
+    np.testing.assert_array_equal(np.asarray(from_mpo.image), np.asarray(from_jpeg.image))
+
+
 def marked_jpeg(size: tuple[int, int], mark: tuple[int, int], orientation: int) -> bytes:
     """A grey upright photo with a small red square centred on `mark` (upright pixels),
     stored turned as `orientation` (1, 3, 6 or 8) says."""
