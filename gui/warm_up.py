@@ -100,10 +100,15 @@ def _take_each(items: ThreadStep, stop: threading.Event) -> None:
     for item in items:
         if stop.is_set():
             return
-        if callable(item):
-            item()
-        else:
-            _import(item)
+        _take(item)
+
+
+def _take(item: str | Callable[[], object]) -> None:
+    """A module imported by its name, or work done by calling it."""
+    if callable(item):
+        item()
+    else:
+        _import(item)
 
 
 def _import(name: str) -> None:
@@ -151,10 +156,7 @@ class WarmUp(QObject):
             return
         step = self._pending.pop(0)
         if not isinstance(step, tuple):
-            if isinstance(step, str):
-                _import(step)
-            else:
-                step()
+            _take(step)
             # The next step once the events that came meanwhile are done.
             self._steps.setInterval(0)
             return
