@@ -20,7 +20,7 @@ the lattice is mostly another part of the photo (text round a screenshot's board
 
 from __future__ import annotations
 
-from itertools import islice
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,7 +29,7 @@ from PIL import Image, ImageFilter
 
 from core import speedups
 from core.photo.errors import PhotoError
-from core.photo.geometry import Quad
+from core.photo.geometry import Quad, seen_side_ratio
 from core.photo.lattice import lattice_outlines
 
 if TYPE_CHECKING:
@@ -74,6 +74,13 @@ MIN_ZOOM_FILL = 0.4
 
 #: An outline found inside another that covers more than this share of it is the other.
 MAX_ZOOMED_SHARE = 0.7
+
+#: A shape found inside the photo's first outline is searched right after it when it
+#: takes in at most this share of it (see board_outlines).
+SHEET_BOARD_SHARE = 0.4
+
+#: A sheet, tray or photo a board lies on is at most this much longer than wide.
+SHEET_MAX_SIDE_RATIO = 2.0
 
 #: A four-corner cut keeping less of the hull's area than this cut off a corner.
 CUT_HULL_FRACTION = 0.95
@@ -497,36 +504,66 @@ def board_outlines(photo: Photo) -> Iterator[Quad]:
     only when asked for: the shapes found in the whole photo, then its lattices, then those
     found searching again inside the first ZOOMED_OUTLINES of them that `_zoom_box` allows
     (a board lying on a sheet, a tray or a box lid is inside the outline first found, and
-    small in the photo; searched alone its own edges stand out). Raises PhotoError, after
-    the last, when there was no board-like shape in the photo."""
+    small in the photo; searched alone its own edges stand out). The small shapes inside
+    the first outline (at most SHEET_BOARD_SHARE of it) come right after it when it may be
+    a sheet (`_may_hold_a_board`). Raises PhotoError, after the last, when there was no
+    board-like shape in the photo."""
     found: list[Quad] = []
     size = photo.image.size
-    yield from _new_outlines(_outlines_in(photo.image), found, size)
-    yield from _new_outlines(lattice_outlines(photo.image), found, size)
-    zoomable = (outer for outer in list(found) if _zoom_box(outer, size, 0.0) is not None)
-    for outer in islice(zoomable, ZOOMED_OUTLINES):
-        for margin_share in ZOOM_MARGINS:
-            box = _zoom_box(outer, size, margin_share)
-            if box is not None:
-                yield from _zoomed_outlines(photo, outer, box, found)
+    whole: list[Quad] = []
+    # The shapes inside the photo's first outline too large to be searched at once, when
+    # its inside was searched at once.
+    inside_first: list[Quad] | None = None
+    for outer in _new_outlines(
+        chain(_outlines_in(photo.image), lattice_outlines(photo.image)), found, size
+    ):
+        whole.append(outer)
+        yield outer
+        if len(whole) > 1 or not _may_hold_a_board(outer, size):
+            continue
+        # A board lying on a sheet or a tray, small in the photo, is a small shape inside
+        # the first outline: searched next, before the photo's other shapes (mostly parts
+        # of the sheet). A large one is most often a part of the board that outline is.
+        inside_first = []
+        for inner in _inside(photo, outer):
+            if abs(inner.area()) > SHEET_BOARD_SHARE * abs(outer.area()):
+                inside_first.append(inner)
+            elif all(_apart(inner, known, size) for known in found):
+                found.append(inner)
+                yield inner
+    zoomable = [outer for outer in whole if _zoom_box(outer, size, 0.0) is not None]
+    for outer in zoomable[:ZOOMED_OUTLINES]:
+        inner_outlines = (
+            inside_first
+            if outer is whole[0] and inside_first is not None
+            else _inside(photo, outer)
+        )
+        yield from _new_outlines(inner_outlines, found, size)
     if not found:
         raise PhotoError(NO_BOARD_MESSAGE)
 
 
-def _zoomed_outlines(
-    photo: Photo, outer: Quad, box: tuple[int, int, int, int], found: list[Quad]
-) -> Iterator[Quad]:
-    """The outlines found searching `box` alone, in the photo's working pixels, but those
-    that are `outer` again or too near one in `found` (which gains each yielded)."""
+def _may_hold_a_board(outer: Quad, size: tuple[int, int]) -> bool:
+    """Whether `outer` may be a sheet, a tray or a photo a board lies on: searchable
+    inside (`_zoom_box`), and no strip (a toolbar, a label) in its true proportions."""
+    if _zoom_box(outer, size, 0.0) is None:
+        return False
+    return 1 / SHEET_MAX_SIDE_RATIO <= seen_side_ratio(outer, size) <= SHEET_MAX_SIDE_RATIO
+
+
+def _inside(photo: Photo, outer: Quad) -> Iterator[Quad]:
+    """The outlines found searching alone the part of the photo `outer` takes in (at each
+    of ZOOM_MARGINS), in the photo's working pixels, but those that are most of `outer`
+    (`outer` found again)."""
     size = photo.image.size
-    for inner in _outlines_in(photo.image.crop(box)):
-        outline = Quad(*((x + box[0], y + box[1]) for x, y in inner.points()))
-        # Most of the outer outline is the outer outline found again.
-        if abs(outline.area()) > MAX_ZOOMED_SHARE * abs(outer.area()):
+    for margin_share in ZOOM_MARGINS:
+        box = _zoom_box(outer, size, margin_share)
+        if box is None:
             continue
-        if all(_apart(outline, known, size) for known in found):
-            found.append(outline)
-            yield outline
+        for inner in _outlines_in(photo.image.crop(box)):
+            outline = Quad(*((x + box[0], y + box[1]) for x, y in inner.points()))
+            if abs(outline.area()) <= MAX_ZOOMED_SHARE * abs(outer.area()):
+                yield outline
 
 
 def _new_outlines(

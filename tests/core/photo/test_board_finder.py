@@ -14,6 +14,7 @@ from hypothesis.extra.numpy import array_shapes, arrays
 from PIL import Image, ImageDraw
 
 from core.photo.board_finder import (
+    _may_hold_a_board,
     board_outlines,
     label_regions,
     label_regions_pure,
@@ -185,6 +186,21 @@ def test_a_board_on_a_sheet_is_found_by_searching_inside_the_sheet() -> None:
     board = Quad((318, 218), (481, 218), (481, 381), (318, 381))
     assert worst_corner_distance(outlines[0], sheet) < 20  # the whole photo's search
     assert min(worst_corner_distance(outline, board) for outline in outlines) < 8
+
+
+def test_a_sheet_may_hold_a_board_and_a_strip_may_not() -> None:
+    """Only a shape that could be a sheet, a tray or a photo has its inside searched right
+    after it: a toolbar's strip of icons first found in a screenshot would put each icon
+    before the board."""
+    size = (1000, 800)
+    sheet = Quad((300, 200), (700, 200), (700, 500), (300, 500))
+    tilted_sheet = Quad((500, 150), (750, 400), (500, 650), (250, 400))
+    strip = Quad((100, 300), (900, 300), (900, 460), (100, 460))
+    most_of_the_photo = Quad((10, 10), (990, 10), (990, 790), (10, 790))
+    assert _may_hold_a_board(sheet, size)
+    assert _may_hold_a_board(tilted_sheet, size)
+    assert not _may_hold_a_board(strip, size)
+    assert not _may_hold_a_board(most_of_the_photo, size)  # its inside is the photo
 
 
 def masks(max_side: int = 40) -> st.SearchStrategy[npt.NDArray[np.bool_]]:

@@ -179,6 +179,21 @@ def test_outlines_round_a_small_board_are_not_read_grid_by_grid() -> None:
     assert grids_read() - before <= 14
 
 
+def test_a_small_board_on_a_photo_of_its_table_is_searched_for_inside_that_photo() -> None:
+    """The first outline found is the photo of the table pasted on another (the sheet a
+    board lies on); the board is a small shape inside it, searched right after it. Main
+    searched every other shape of the scene first (parts of the pasted photo, the
+    patterned table's tiles) and found the board in its 7th outline: 21 grids in all. The
+    scene is bench/photo_small_board.py's (mnist15-13 is its tenth photo, seeded 9)."""
+    from bench.photo_small_board import small_board_photo
+
+    (photo,) = [p for p in PHOTOS if p.path.name == "mnist15-13.jpg"]
+    data, _ = small_board_photo(photo, 0.2, 9)
+    before = grids_read()
+    assert read_photo(data).board == photo.board
+    assert grids_read() - before <= 10
+
+
 def tipped_further(photo: RealPhoto, amount: float) -> bytes:
     """The photo as if the camera were tipped further back: its top edge `amount` of the
     width narrower on each side (a keystone warp), on a plain table where it leaves one."""
