@@ -39,9 +39,8 @@ class Trace:
     """Prints each outline and placing of the reads in progress, timed from `start`."""
 
     def __init__(self) -> None:
-        self.started = time.process_time()
-        self.first_grid = grids_read()
         self.image_area = 1.0
+        self.start()
 
     def start(self) -> None:
         self.started = time.process_time()

@@ -525,12 +525,7 @@ def board_outlines(photo: Photo) -> Iterator[Quad]:
         # the first outline: searched next, before the photo's other shapes (mostly parts
         # of the sheet). A large one is most often a part of the board that outline is.
         inside_first = []
-        for inner in _inside(photo, outer):
-            if abs(inner.area()) > SHEET_BOARD_SHARE * abs(outer.area()):
-                inside_first.append(inner)
-            elif all(_apart(inner, known, size) for known in found):
-                found.append(inner)
-                yield inner
+        yield from _new_outlines(_small_inside(photo, outer, inside_first), found, size)
     zoomable = [outer for outer in whole if _zoom_box(outer, size, 0.0) is not None]
     for outer in zoomable[:ZOOMED_OUTLINES]:
         inner_outlines = (
@@ -549,6 +544,16 @@ def _may_hold_a_board(outer: Quad, size: tuple[int, int]) -> bool:
     if _zoom_box(outer, size, 0.0) is None:
         return False
     return 1 / SHEET_MAX_SIDE_RATIO <= seen_side_ratio(outer, size) <= SHEET_MAX_SIDE_RATIO
+
+
+def _small_inside(photo: Photo, outer: Quad, larger: list[Quad]) -> Iterator[Quad]:
+    """The outlines `_inside` `outer` that take in at most SHEET_BOARD_SHARE of it; the
+    others are put in `larger`."""
+    for inner in _inside(photo, outer):
+        if abs(inner.area()) > SHEET_BOARD_SHARE * abs(outer.area()):
+            larger.append(inner)
+        else:
+            yield inner
 
 
 def _inside(photo: Photo, outer: Quad) -> Iterator[Quad]:
