@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +31,9 @@ from core.photo.geometry import (
 )
 from core.photo.recognizer import TURNS, JointReading, read_cells, screen_cost
 from core.photo.statistics import row_medians
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 PixelArray = npt.NDArray[np.float32]
 
@@ -464,6 +467,7 @@ def find_grid(
     divide_evenly: bool = False,
     upright_size: tuple[int, int] | None = None,
     turns: tuple[int, ...] = TURNS,
+    enough: Callable[[GridFit], bool] | None = None,
 ) -> GridFit:
     """The grid of tiles inside `outline` (working-image pixels).
 
@@ -473,7 +477,10 @@ def find_grid(
     colour gives it), the outline divided evenly is tried when the lines placed do not
     read as settled. `upright_size` is the size a person gave, which the grid has upright
     (the reading keeps to the quarter turns that give it); `turns`, the quarter turns the
-    reading may choose from. Raises PhotoError when no grid stands out.
+    reading may choose from; `enough`, when given, accepts an evenly divided grid that
+    needs no other count pair read (a reader that will look closer at it: the count pairs
+    read after it would only be read again there). Raises PhotoError when no grid stands
+    out.
     """
     starts: tuple[float, float]
     ends: tuple[float, float]
@@ -538,6 +545,7 @@ def find_grid(
         contrast=contrast,
         upright_size=upright_size,
         turns=turns,
+        enough=enough,
     )
 
 
@@ -562,6 +570,7 @@ def _evenly_divided(
     contrast: float,
     upright_size: tuple[int, int] | None,
     turns: tuple[int, ...],
+    enough: Callable[[GridFit], bool] | None,
 ) -> GridFit:
     """The grid whose lines were fitted in an outline that is the grid's, or, when its
     cells do not read as settled (or `fitted` is None: they cannot be tiles), the outline
@@ -609,7 +618,7 @@ def _evenly_divided(
             upright_size=upright_size,
             turns=turns,
         )
-        if reading_settles(candidate):
+        if reading_settles(candidate) or (enough is not None and enough(candidate)):
             return candidate
         if best is None or reading_cost(candidate) < reading_cost(best):
             best = candidate

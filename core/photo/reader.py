@@ -42,7 +42,7 @@ from core.photo.network import MAX_NUMBER, shipped_network
 from core.photo.recognizer import TURNS, grids_read
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from pathlib import Path
 
     from core.photo.geometry import Corners, Quad
@@ -287,10 +287,12 @@ def _placings(
     *,
     outline_is_grid: bool,
     turns: tuple[int, ...],
+    enough: Callable[[GridFit], bool] | None = None,
 ) -> Iterator[GridFit]:
     """Grids to read, likeliest first: the grid found in each outline, that grid
     straightened, and, when the outlines are the board's and not the grid's, the same in
-    the outlines grown. Raises the first PhotoError when no grid is found in any of them."""
+    the outlines grown. `enough` is find_grid's. Raises the first PhotoError when no grid
+    is found in any of them."""
     first_error: PhotoError | None = None
     placed = False
     # A board of a given size photographed turned a quarter shows its grid the other way.
@@ -314,6 +316,7 @@ def _placings(
                             divide_evenly=exact,
                             upright_size=size,
                             turns=turns,
+                            enough=enough,
                         )
                     )
                 except PhotoError as error:
@@ -613,7 +616,16 @@ def _best_grid(
     is placed, or at the best at the end, may give a grid in a closer look at the photo."""
     best: GridFit | None = None
     unread: PhotoError | None = None
-    placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid, turns=turns)
+    # A grid worth a closer look is taken as soon as one is divided evenly: the closer
+    # look reads it in more pixels than the other count pairs would be read in here.
+    placings = _placings(
+        photo,
+        outlines,
+        size,
+        outline_is_grid=outline_is_grid,
+        turns=turns,
+        enough=_worth_a_closer_look if look_closer else None,
+    )
     budget_end = grids_read() + READ_BUDGET
     calibration = shipped_network().calibration
     # The closer look taken during the search: its box, and what it found.

@@ -194,6 +194,21 @@ def test_a_small_board_on_a_photo_of_its_table_is_searched_for_inside_that_photo
     assert grids_read() - before <= 10
 
 
+def test_a_small_board_divided_evenly_is_looked_at_closer_at_its_first_likely_count() -> None:
+    """The board's outline of the tiles' colour, divided evenly into its first likely count
+    of cells, reads nearly settled in cells too small to settle: the closer look is taken
+    at once, and the other likely counts are not read in the working image first (main
+    read three more of them: 11 grids in all). The scene is bench/photo_small_board.py's
+    (mnist15-29 is its eighteenth photo, seeded 17)."""
+    from bench.photo_small_board import small_board_photo
+
+    (photo,) = [p for p in PHOTOS if p.path.name == "mnist15-29.jpg"]
+    data, _ = small_board_photo(photo, 0.2, 17)
+    before = grids_read()
+    assert read_photo(data).board == photo.board
+    assert grids_read() - before <= 9
+
+
 def tipped_further(photo: RealPhoto, amount: float) -> bytes:
     """The photo as if the camera were tipped further back: its top edge `amount` of the
     width narrower on each side (a keystone warp), on a plain table where it leaves one."""
