@@ -418,19 +418,32 @@ def _cells_seen_square(outline: Quad, columns: int, rows: int) -> bool:
 LIKELIEST_READS = 2
 
 
+@dataclass(frozen=True)
+class SettledLines:
+    """Lines placed in an outline's first warp whose cells read as settled there."""
+
+    column_lines: tuple[float, ...]
+    row_lines: tuple[float, ...]
+    reading: JointReading
+
+
 def _likeliest_grid(
     rectified: Rectified,
     image_size: tuple[int, int],
     profiles: tuple[PixelArray, PixelArray],
     across_fits: list[AxisFit],
     down_fits: list[AxisFit],
-) -> tuple[AxisFit, AxisFit]:
+    *,
+    upright_size: tuple[int, int] | None,
+    turns: tuple[int, ...],
+) -> tuple[AxisFit, AxisFit, SettledLines | None]:
     """Of the candidate lines across and down, the pairs whose few cells screen best
     (LIKELIEST_READS of them, the best first) are read: the first whose cells read as
-    settled (JointReading.settled), or else the one whose cells read most like a board's
-    numbers (the least cost per cell of the joint assignment)."""
+    settled (JointReading.settled), with its lines and reading, or else the one whose
+    cells read most like a board's numbers (the least cost per cell of the joint
+    assignment)."""
     if len(across_fits) * len(down_fits) == 1:
-        return across_fits[0], down_fits[0]
+        return across_fits[0], down_fits[0], None
     screened: list[tuple[float, int, AxisFit, AxisFit, tuple[float, ...], tuple[float, ...]]] = []
     for order, (across, down) in enumerate(product(across_fits, down_fits)):
         outline = _grid_outline(rectified, across, down)
@@ -446,16 +459,24 @@ def _likeliest_grid(
     best: tuple[float, AxisFit, AxisFit] | None = None
     for _, _, across, down, column_lines, row_lines in screened[:LIKELIEST_READS]:
         try:
-            reading = read_cells(rectified.pixels, column_lines, row_lines)
+            reading = read_cells(
+                rectified.pixels,
+                column_lines,
+                row_lines,
+                upright_size=upright_size,
+                turns=turns,
+            )
         except PhotoError:
             continue
         if reading.settled:
-            return across, down
+            return across, down, SettledLines(column_lines, row_lines, reading)
         if best is None or reading.mean_cost < best[0]:
             best = (reading.mean_cost, across, down)
     if best is not None:
-        return best[1], best[2]
-    return (screened[0][2], screened[0][3]) if screened else (across_fits[0], down_fits[0])
+        return best[1], best[2], None
+    if screened:
+        return screened[0][2], screened[0][3], None
+    return across_fits[0], down_fits[0], None
 
 
 def find_grid(
@@ -495,7 +516,28 @@ def find_grid(
         ends = (RECTIFIED_SIZE - RECTIFIED_MARGIN // 2 - 0.3 * inner, RECTIFIED_SIZE - 10)
         across_fits = axis_candidates(columns, across_counts, starts, ends, CANDIDATES)
         down_fits = axis_candidates(rows, down_counts, starts, ends, CANDIDATES)
-        across, down = _likeliest_grid(first, image.size, (columns, rows), across_fits, down_fits)
+        across, down, settled = _likeliest_grid(
+            first,
+            image.size,
+            (columns, rows),
+            across_fits,
+            down_fits,
+            upright_size=upright_size,
+            turns=turns,
+        )
+        # Cells that settle in the first warp are the grid's: warped again round the grid
+        # and read there, they would read the same numbers a second time.
+        if settled is not None:
+            found = _settled_grid(
+                first,
+                settled,
+                min(across.contrast, down.contrast),
+                size,
+                upright_size=upright_size,
+                turns=turns,
+            )
+            if found is not None:
+                return found
         outline = _grid_outline(first, across, down)
         across_counts, down_counts = (across.cells,), (down.cells,)
     second = rectify(image, outline)
@@ -547,6 +589,48 @@ def find_grid(
         turns=turns,
         enough=enough,
     )
+
+
+def _settled_grid(
+    rectified: Rectified,
+    settled: SettledLines,
+    contrast: float,
+    size: tuple[int, int] | None,
+    *,
+    upright_size: tuple[int, int] | None,
+    turns: tuple[int, ...],
+) -> GridFit | None:
+    """The grid of lines whose cells read as settled in `rectified`, with that reading;
+    None when its lines stand out too little or (its counts guessed) its cells could not
+    be tiles, as find_grid's second warp would say."""
+    columns, rows = len(settled.column_lines) - 1, len(settled.row_lines) - 1
+    if contrast < MIN_GRID_CONTRAST:
+        return None
+    corners = _grid_outline(
+        rectified,
+        AxisFit(settled.column_lines[0], _pitch(settled.column_lines), columns, 0),
+        AxisFit(settled.row_lines[0], _pitch(settled.row_lines), rows, 0),
+    )
+    if size is None and not _cells_seen_square(corners, columns, rows):
+        return None
+    grid = GridFit(
+        corners=corners,
+        columns=columns,
+        rows=rows,
+        rectified=rectified,
+        column_lines=settled.column_lines,
+        row_lines=settled.row_lines,
+        contrast=contrast,
+        upright_size=upright_size,
+        turns=turns,
+    )
+    # The reading of these very pixels between these very lines: GridFit.reading caches it.
+    grid.__dict__["reading"] = settled.reading
+    return grid
+
+
+def _pitch(lines: tuple[float, ...]) -> float:
+    return (lines[-1] - lines[0]) / (len(lines) - 1)
 
 
 #: How many count pairs an outline divided evenly is read whole in, the likeliest first
