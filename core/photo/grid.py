@@ -11,7 +11,7 @@ places each line to the pixel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise, product
 from typing import TYPE_CHECKING, Any
@@ -350,12 +350,17 @@ class GridFit:
     upright_size: tuple[int, int] | None = None
     #: The quarter turns the reading may choose from (one, when a person chose it).
     turns: tuple[int, ...] = TURNS
+    #: The cells' reading when it was made before the grid (between the same lines of the
+    #: same pixels, with the same size and turns): find_grid's first warp.
+    known_reading: JointReading | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def reading(self) -> JointReading:
         """The cells' numbers read jointly and upright, once: choosing between grids and
         reading the one chosen both use it. Raises PhotoError (cells too small, too many of
         them)."""
+        if self.known_reading is not None:
+            return self.known_reading
         return read_cells(
             self.rectified.pixels,
             self.column_lines,
@@ -613,7 +618,7 @@ def _settled_grid(
     )
     if size is None and not _cells_seen_square(corners, columns, rows):
         return None
-    grid = GridFit(
+    return GridFit(
         corners=corners,
         columns=columns,
         rows=rows,
@@ -623,10 +628,8 @@ def _settled_grid(
         contrast=contrast,
         upright_size=upright_size,
         turns=turns,
+        known_reading=settled.reading,
     )
-    # The reading of these very pixels between these very lines: GridFit.reading caches it.
-    grid.__dict__["reading"] = settled.reading
-    return grid
 
 
 def _pitch(lines: tuple[float, ...]) -> float:
