@@ -11,10 +11,10 @@ places each line to the pixel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise, product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +31,9 @@ from core.photo.geometry import (
 )
 from core.photo.recognizer import TURNS, JointReading, read_cells, screen_cost
 from core.photo.statistics import row_medians
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 PixelArray = npt.NDArray[np.float32]
 
@@ -347,12 +350,17 @@ class GridFit:
     upright_size: tuple[int, int] | None = None
     #: The quarter turns the reading may choose from (one, when a person chose it).
     turns: tuple[int, ...] = TURNS
+    #: The cells' reading when it was made before the grid (between the same lines of the
+    #: same pixels, with the same size and turns): find_grid's first warp.
+    known_reading: JointReading | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def reading(self) -> JointReading:
         """The cells' numbers read jointly and upright, once: choosing between grids and
         reading the one chosen both use it. Raises PhotoError (cells too small, too many of
         them)."""
+        if self.known_reading is not None:
+            return self.known_reading
         return read_cells(
             self.rectified.pixels,
             self.column_lines,
@@ -415,19 +423,32 @@ def _cells_seen_square(outline: Quad, columns: int, rows: int) -> bool:
 LIKELIEST_READS = 2
 
 
+@dataclass(frozen=True)
+class SettledLines:
+    """Lines placed in an outline's first warp whose cells read as settled there."""
+
+    column_lines: tuple[float, ...]
+    row_lines: tuple[float, ...]
+    reading: JointReading
+
+
 def _likeliest_grid(
     rectified: Rectified,
     image_size: tuple[int, int],
     profiles: tuple[PixelArray, PixelArray],
     across_fits: list[AxisFit],
     down_fits: list[AxisFit],
-) -> tuple[AxisFit, AxisFit]:
+    *,
+    upright_size: tuple[int, int] | None,
+    turns: tuple[int, ...],
+) -> tuple[AxisFit, AxisFit, SettledLines | None]:
     """Of the candidate lines across and down, the pairs whose few cells screen best
     (LIKELIEST_READS of them, the best first) are read: the first whose cells read as
-    settled (JointReading.settled), or else the one whose cells read most like a board's
-    numbers (the least cost per cell of the joint assignment)."""
+    settled (JointReading.settled), with its lines and reading, or else the one whose
+    cells read most like a board's numbers (the least cost per cell of the joint
+    assignment)."""
     if len(across_fits) * len(down_fits) == 1:
-        return across_fits[0], down_fits[0]
+        return across_fits[0], down_fits[0], None
     screened: list[tuple[float, int, AxisFit, AxisFit, tuple[float, ...], tuple[float, ...]]] = []
     for order, (across, down) in enumerate(product(across_fits, down_fits)):
         outline = _grid_outline(rectified, across, down)
@@ -443,16 +464,24 @@ def _likeliest_grid(
     best: tuple[float, AxisFit, AxisFit] | None = None
     for _, _, across, down, column_lines, row_lines in screened[:LIKELIEST_READS]:
         try:
-            reading = read_cells(rectified.pixels, column_lines, row_lines)
+            reading = read_cells(
+                rectified.pixels,
+                column_lines,
+                row_lines,
+                upright_size=upright_size,
+                turns=turns,
+            )
         except PhotoError:
             continue
         if reading.settled:
-            return across, down
+            return across, down, SettledLines(column_lines, row_lines, reading)
         if best is None or reading.mean_cost < best[0]:
             best = (reading.mean_cost, across, down)
     if best is not None:
-        return best[1], best[2]
-    return (screened[0][2], screened[0][3]) if screened else (across_fits[0], down_fits[0])
+        return best[1], best[2], None
+    if screened:
+        return screened[0][2], screened[0][3], None
+    return across_fits[0], down_fits[0], None
 
 
 def find_grid(
@@ -464,6 +493,7 @@ def find_grid(
     divide_evenly: bool = False,
     upright_size: tuple[int, int] | None = None,
     turns: tuple[int, ...] = TURNS,
+    enough: Callable[[GridFit], bool] | None = None,
 ) -> GridFit:
     """The grid of tiles inside `outline` (working-image pixels).
 
@@ -473,7 +503,10 @@ def find_grid(
     colour gives it), the outline divided evenly is tried when the lines placed do not
     read as settled. `upright_size` is the size a person gave, which the grid has upright
     (the reading keeps to the quarter turns that give it); `turns`, the quarter turns the
-    reading may choose from. Raises PhotoError when no grid stands out.
+    reading may choose from; `enough`, when given, accepts an evenly divided grid that
+    needs no other count pair read (a reader that will look closer at it: the count pairs
+    read after it would only be read again there). Raises PhotoError when no grid stands
+    out.
     """
     starts: tuple[float, float]
     ends: tuple[float, float]
@@ -488,7 +521,28 @@ def find_grid(
         ends = (RECTIFIED_SIZE - RECTIFIED_MARGIN // 2 - 0.3 * inner, RECTIFIED_SIZE - 10)
         across_fits = axis_candidates(columns, across_counts, starts, ends, CANDIDATES)
         down_fits = axis_candidates(rows, down_counts, starts, ends, CANDIDATES)
-        across, down = _likeliest_grid(first, image.size, (columns, rows), across_fits, down_fits)
+        across, down, settled = _likeliest_grid(
+            first,
+            image.size,
+            (columns, rows),
+            across_fits,
+            down_fits,
+            upright_size=upright_size,
+            turns=turns,
+        )
+        # Cells that settle in the first warp are the grid's: warped again round the grid
+        # and read there, they would read the same numbers a second time.
+        if settled is not None:
+            found = _settled_grid(
+                first,
+                settled,
+                min(across.contrast, down.contrast),
+                size,
+                upright_size=upright_size,
+                turns=turns,
+            )
+            if found is not None:
+                return found
         outline = _grid_outline(first, across, down)
         across_counts, down_counts = (across.cells,), (down.cells,)
     second = rectify(image, outline)
@@ -538,7 +592,48 @@ def find_grid(
         contrast=contrast,
         upright_size=upright_size,
         turns=turns,
+        enough=enough,
     )
+
+
+def _settled_grid(
+    rectified: Rectified,
+    settled: SettledLines,
+    contrast: float,
+    size: tuple[int, int] | None,
+    *,
+    upright_size: tuple[int, int] | None,
+    turns: tuple[int, ...],
+) -> GridFit | None:
+    """The grid of lines whose cells read as settled in `rectified`, with that reading;
+    None when its lines stand out too little or (its counts guessed) its cells could not
+    be tiles, as find_grid's second warp would say."""
+    columns, rows = len(settled.column_lines) - 1, len(settled.row_lines) - 1
+    if contrast < MIN_GRID_CONTRAST:
+        return None
+    corners = _grid_outline(
+        rectified,
+        AxisFit(settled.column_lines[0], _pitch(settled.column_lines), columns, 0),
+        AxisFit(settled.row_lines[0], _pitch(settled.row_lines), rows, 0),
+    )
+    if size is None and not _cells_seen_square(corners, columns, rows):
+        return None
+    return GridFit(
+        corners=corners,
+        columns=columns,
+        rows=rows,
+        rectified=rectified,
+        column_lines=settled.column_lines,
+        row_lines=settled.row_lines,
+        contrast=contrast,
+        upright_size=upright_size,
+        turns=turns,
+        known_reading=settled.reading,
+    )
+
+
+def _pitch(lines: tuple[float, ...]) -> float:
+    return (lines[-1] - lines[0]) / (len(lines) - 1)
 
 
 #: How many count pairs an outline divided evenly is read whole in, the likeliest first
@@ -562,6 +657,7 @@ def _evenly_divided(
     contrast: float,
     upright_size: tuple[int, int] | None,
     turns: tuple[int, ...],
+    enough: Callable[[GridFit], bool] | None,
 ) -> GridFit:
     """The grid whose lines were fitted in an outline that is the grid's, or, when its
     cells do not read as settled (or `fitted` is None: they cannot be tiles), the outline
@@ -609,7 +705,7 @@ def _evenly_divided(
             upright_size=upright_size,
             turns=turns,
         )
-        if reading_settles(candidate):
+        if reading_settles(candidate) or (enough is not None and enough(candidate)):
             return candidate
         if best is None or reading_cost(candidate) < reading_cost(best):
             best = candidate

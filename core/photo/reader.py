@@ -42,10 +42,11 @@ from core.photo.network import MAX_NUMBER, shipped_network
 from core.photo.recognizer import TURNS, grids_read
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from pathlib import Path
 
     from core.photo.geometry import Corners, Quad
+    from core.photo.recognizer import JointReading
 
 #: When the grid found in the board's outline reads badly, the outline grown by these
 #: factors is searched too: an outline that cut off a dark corner tile, or stopped at a
@@ -192,6 +193,17 @@ def _check_size(size: tuple[int, int]) -> None:
         )
 
 
+def _offered(reading: JointReading) -> bool:
+    """Whether a reading looks enough like a numbered board to be offered: its cells read
+    well enough on average, and not near a tie on most of them (a guess: said so rather
+    than shown as a made-up board)."""
+    calibration = shipped_network().calibration
+    if reading.mean_cost > calibration["max_mean_cost"]:
+        return False
+    near_ties = int((reading.margins < calibration["guess_margin"]).sum())
+    return near_ties * 2 <= len(reading.numbers)
+
+
 def read_grid(
     photo: Photo,
     grid: GridFit,
@@ -206,14 +218,10 @@ def read_grid(
     _check_size((grid.columns, grid.rows))
     cell_count = grid.columns * grid.rows
     reading = grid.reading
-    calibration = shipped_network().calibration
-    if refuse_guesses and reading.mean_cost > calibration["max_mean_cost"]:
+    if refuse_guesses and not _offered(reading):
         raise PhotoError(BLURRED_MESSAGE)
     numbers = reading.numbers
     margins = reading.margins
-    # A reading near a tie on most cells is a guess: say so rather than show a made-up board.
-    if refuse_guesses and int((margins < calibration["guess_margin"]).sum()) * 2 > cell_count:
-        raise PhotoError(BLURRED_MESSAGE)
     cells = []
     probabilities = np.exp(-reading.chosen_costs)
     # A reading that does not settle (JointReading.settled) is the best of a search, not a
@@ -287,10 +295,12 @@ def _placings(
     *,
     outline_is_grid: bool,
     turns: tuple[int, ...],
+    enough: Callable[[GridFit], bool] | None = None,
 ) -> Iterator[GridFit]:
     """Grids to read, likeliest first: the grid found in each outline, that grid
     straightened, and, when the outlines are the board's and not the grid's, the same in
-    the outlines grown. Raises the first PhotoError when no grid is found in any of them."""
+    the outlines grown. `enough` is find_grid's. Raises the first PhotoError when no grid
+    is found in any of them."""
     first_error: PhotoError | None = None
     placed = False
     # A board of a given size photographed turned a quarter shows its grid the other way.
@@ -314,6 +324,7 @@ def _placings(
                             divide_evenly=exact,
                             upright_size=size,
                             turns=turns,
+                            enough=enough,
                         )
                     )
                 except PhotoError as error:
@@ -485,13 +496,24 @@ def _grown_best(photo: Photo, best: GridFit) -> GridFit:
             like_the_tiles.append((sides, candidate))
     if grown is not best:
         return grown
+    # Grown onto lines that only look like tiles (a button below a screenshot's board), a
+    # reading can turn into a guess: an offered board is not traded for one.
+    keep_offered = _reading_offered(best)
     near = [
         candidate
         for sides, candidate in like_the_tiles
         if reading_cost(candidate) <= reading_cost(best) + TILE_LIKE_GROWTH_COST
         and _empty_in_lines(candidate, sides) <= 1
+        and (not keep_offered or _reading_offered(candidate))
     ]
     return min(near, key=reading_cost, default=best)
+
+
+def _reading_offered(grid: GridFit) -> bool:
+    try:
+        return _offered(grid.reading)
+    except PhotoError:
+        return False
 
 
 def _empty_in_lines(grid: GridFit, sides: tuple[int, int, int, int]) -> int:
@@ -613,7 +635,16 @@ def _best_grid(
     is placed, or at the best at the end, may give a grid in a closer look at the photo."""
     best: GridFit | None = None
     unread: PhotoError | None = None
-    placings = _placings(photo, outlines, size, outline_is_grid=outline_is_grid, turns=turns)
+    # A grid worth a closer look is taken as soon as one is divided evenly: the closer
+    # look reads it in more pixels than the other count pairs would be read in here.
+    placings = _placings(
+        photo,
+        outlines,
+        size,
+        outline_is_grid=outline_is_grid,
+        turns=turns,
+        enough=_worth_a_closer_look if look_closer else None,
+    )
     budget_end = grids_read() + READ_BUDGET
     calibration = shipped_network().calibration
     # The closer look taken during the search: its box, and what it found.

@@ -194,6 +194,53 @@ def test_a_small_board_on_a_photo_of_its_table_is_searched_for_inside_that_photo
     assert grids_read() - before <= 10
 
 
+def test_a_small_board_divided_evenly_is_looked_at_closer_at_its_first_likely_count() -> None:
+    """The board's outline of the tiles' colour, divided evenly into its first likely count
+    of cells, reads nearly settled in cells too small to settle: the closer look is taken
+    at once, and the other likely counts are not read in the working image first (main
+    read three more of them: 11 grids in all). The scene is bench/photo_small_board.py's
+    (mnist15-29 is its eighteenth photo, seeded 17)."""
+    from bench.photo_small_board import small_board_photo
+
+    (photo,) = [p for p in PHOTOS if p.path.name == "mnist15-29.jpg"]
+    data, _ = small_board_photo(photo, 0.2, 17)
+    before = grids_read()
+    assert read_photo(data).board == photo.board
+    assert grids_read() - before <= 9
+
+
+def test_a_screenshot_under_glare_is_offered_at_its_size_not_refused() -> None:
+    """Glare whitens the middle of the expidle screenshot's 3x3: it reads at 1.35 a cell,
+    not settled, every cell doubtful. The row below the board (a dark button, the tiles'
+    colour) looks like one more line of tiles; grown onto it the reading turned into a
+    guess, which was refused. A reading that can be offered is no longer traded for one
+    that cannot: the 3x3 is offered, its doubtful cells marked. The image is
+    bench/photo_corpus.py's (photo_stress's glare, seeded with the photo's place)."""
+    import io
+
+    from PIL import Image
+
+    from bench.photo_stress import LONG_SIDE, TRANSFORMS
+
+    photos = real_photos()
+    (index,) = [i for i, p in enumerate(photos) if p.path.name == "digital-expidle-3x3.png"]
+    with Image.open(photos[index].path) as opened:
+        original = opened.convert("RGB")
+    original.thumbnail((LONG_SIDE, LONG_SIDE))
+    stream = io.BytesIO()
+    TRANSFORMS["glare"](original, index).save(stream, "JPEG", quality=90)
+
+    reading = read_photo(stream.getvalue())
+
+    assert (reading.width, reading.height) == (3, 3)
+    wrong = [
+        cell
+        for cell, true in zip(reading.cells, photos[index].board.tiles, strict=True)
+        if cell.number != true
+    ]
+    assert all(cell.unsure for cell in wrong)
+
+
 def tipped_further(photo: RealPhoto, amount: float) -> bytes:
     """The photo as if the camera were tipped further back: its top edge `amount` of the
     width narrower on each side (a keystone warp), on a plain table where it leaves one."""
