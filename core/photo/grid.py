@@ -558,13 +558,7 @@ def find_grid(
         raise PhotoError(NO_GRID_MESSAGE)
     column_lines = refine_lines(columns, across)
     row_lines = refine_lines(rows, down)
-    corners = _grid_outline(
-        second,
-        AxisFit(
-            column_lines[0], (column_lines[-1] - column_lines[0]) / across.cells, across.cells, 0
-        ),
-        AxisFit(row_lines[0], (row_lines[-1] - row_lines[0]) / down.cells, down.cells, 0),
-    )
+    corners = _lines_outline(second, column_lines, row_lines)
     fitted = GridFit(
         corners=corners,
         columns=across.cells,
@@ -611,11 +605,7 @@ def _settled_grid(
     columns, rows = len(settled.column_lines) - 1, len(settled.row_lines) - 1
     if contrast < MIN_GRID_CONTRAST:
         return None
-    corners = _grid_outline(
-        rectified,
-        AxisFit(settled.column_lines[0], _pitch(settled.column_lines), columns, 0),
-        AxisFit(settled.row_lines[0], _pitch(settled.row_lines), rows, 0),
-    )
+    corners = _lines_outline(rectified, settled.column_lines, settled.row_lines)
     if size is None and not _cells_seen_square(corners, columns, rows):
         return None
     return GridFit(
@@ -632,8 +622,17 @@ def _settled_grid(
     )
 
 
-def _pitch(lines: tuple[float, ...]) -> float:
-    return (lines[-1] - lines[0]) / (len(lines) - 1)
+def _lines_outline(
+    rectified: Rectified, column_lines: tuple[float, ...], row_lines: tuple[float, ...]
+) -> Quad:
+    """The outline, in working-image pixels, of the grid between these lines (its outer
+    ones) in `rectified`."""
+    columns, rows = len(column_lines) - 1, len(row_lines) - 1
+    return _grid_outline(
+        rectified,
+        AxisFit(column_lines[0], (column_lines[-1] - column_lines[0]) / columns, columns, 0),
+        AxisFit(row_lines[0], (row_lines[-1] - row_lines[0]) / rows, rows, 0),
+    )
 
 
 #: How many count pairs an outline divided evenly is read whole in, the likeliest first
