@@ -9,9 +9,10 @@ hull, cut down to the four corners that keep most of its area and then fitted si
 side, gives the corners.
 
 That outline is the likeliest; `board_outlines` gives others when asked (the reader asks
-when the grid in the first reads badly): the hull with a cut-off corner put back, the
-same search over the strongest edges only, and the tiles themselves: regions closed in by
-edges, near square and of one size, taken together (a screenshot's tiles, loose blocks).
+when the grid in the first reads badly): the hull with a cut-off corner put back, or with
+its longest sides carried on until they meet (rounded corners), the same search over the
+strongest edges only, and the tiles themselves: regions closed in by edges, near square
+and of one size, taken together (a screenshot's tiles, loose blocks).
 After all of those comes the lattice of the tiles' own evenly spaced edges
 (`core.photo.lattice`), for a board whose edge is lost where its outer tiles are the
 table's colour: it reads a board that the shapes do not, but where a shape is the board
@@ -84,6 +85,27 @@ SHEET_MAX_SIDE_RATIO = 2.0
 
 #: A four-corner cut keeping less of the hull's area than this cut off a corner.
 CUT_HULL_FRACTION = 0.95
+
+#: Hull sides within this many degrees of each other, one after another, are one side of
+#: the shape (a rasterised straight edge's hull bends a degree or two along it).
+SIDE_BEND_DEGREES = 10.0
+
+#: The four longest sides of a hull are a quadrilateral's when they make up at least this
+#: share of its perimeter (the rest: its rounded or cut corners).
+LONG_SIDES_SHARE = 0.6
+
+#: The sides of a board meet at no sharper corner than this, in degrees, in any photo the
+#: reader reads (a square in perspective up to 30 degrees): four longest sides meeting
+#: sharper take a diagonal for a side (a hull with a corner cut off, not rounded).
+MIN_SIDES_CORNER = 45.0
+
+#: An outline carried past a blob's hull (a cut-off corner put back, sides carried on until
+#: they meet) takes in at most this many times the hull's area.
+MAX_HULL_GROWTH = 1.5
+
+#: An outline round a blob takes in at least this share of the blob (a four-corner cut of
+#: a thin or ragged hull, or sides meeting close in, cuts most of it off).
+MIN_BLOB_SHARE = 0.7
 
 NO_BOARD_MESSAGE = (
     "no puzzle board found in this photo: take it from above, with the whole board in view"
@@ -260,7 +282,7 @@ def _corner_restored(hull: list[tuple[float, float]]) -> Quad | None:
     if len(hull) < 5:
         return None
     points = np.asarray(_cut_to(hull, 5), dtype=np.float64)
-    largest_area = 1.5 * abs(Quad.polygon_area(hull))
+    largest_area = MAX_HULL_GROWTH * abs(Quad.polygon_area(hull))
     best: tuple[float, Quad] | None = None
     for dropped in range(5):
         # The side from point `dropped` to the next goes; its neighbours meet.
@@ -278,6 +300,60 @@ def _corner_restored(hull: list[tuple[float, float]]) -> Quad | None:
         if best is None or squareness > best[0]:
             best = (squareness, quad)
     return None if best is None else best[1]
+
+
+def _long_sides_met(hull: list[tuple[float, float]]) -> Quad | None:
+    """The quadrilateral whose sides are the hull's four longest, carried on until they
+    meet: a board with rounded corners (an app's tiles, a moulded frame) has a hull whose
+    corners are arcs, and cutting that hull down to four of its corners picks points along
+    the arcs, a quadrilateral turned a few degrees off the board's own sides. None when
+    the four longest sides are not most of the hull, or do not meet in a convex shape."""
+    points = np.asarray(hull, dtype=np.float64)
+    count = len(points)
+    if count < 4:
+        return None
+    edges = np.roll(points, -1, axis=0) - points
+    lengths = np.hypot(edges[:, 0], edges[:, 1])
+    angles = np.degrees(np.arctan2(edges[:, 1], edges[:, 0]))
+
+    def bend(first: float, second: float) -> float:
+        return abs((second - first + 180.0) % 360.0 - 180.0)
+
+    # Runs of edges bending little, from the longest edge on round the hull: each run
+    # is (its length, its first point, its last point, its first edge's direction).
+    start = int(np.argmax(lengths))
+    runs: list[tuple[float, npt.NDArray[np.float64], npt.NDArray[np.float64], float]] = []
+    for step in range(count):
+        index = (start + step) % count
+        end = points[(index + 1) % count]
+        if runs and bend(runs[-1][3], float(angles[index])) <= SIDE_BEND_DEGREES:
+            length, first, _, direction = runs[-1]
+            runs[-1] = (length + float(lengths[index]), first, end, direction)
+        else:
+            runs.append((float(lengths[index]), points[index], end, float(angles[index])))
+    if len(runs) < 4:
+        return None
+    longest = sorted(sorted(range(len(runs)), key=lambda run: -runs[run][0])[:4])
+    sides = [runs[run] for run in longest]
+    if sum(side[0] for side in sides) < LONG_SIDES_SHARE * float(lengths.sum()):
+        return None
+    corners = []
+    for index in range(4):
+        _, before_start, before_end, _ = sides[index - 1]
+        _, after_start, after_end, _ = sides[index]
+        along = before_end - before_start
+        meeting = _meet(before_start, along, after_start, after_end - after_start)
+        if meeting is None:
+            return None
+        corner = before_start + meeting[0] * along
+        corners.append((float(corner[0]), float(corner[1])))
+    try:
+        quad = Quad.from_points(corners)
+    except ValueError:  # the sides met in fewer than four distinct corners
+        return None
+    if not quad.is_convex() or _smallest_angle(quad) < MIN_SIDES_CORNER:
+        return None
+    return quad
 
 
 def _board_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
@@ -320,7 +396,8 @@ def _board_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
 def _blob_outlines(blob: BoolArray) -> list[Quad]:
     """Quadrilaterals round a blob, likeliest first: its hull cut to four corners and fitted
     side by side; then, when that cut off much of the hull, the hull with a cut-off corner
-    put back."""
+    put back, and the hull's four longest sides carried on until they meet (`_long_sides_met`),
+    fitted side by side too."""
     grown = _dilate(blob, 2)
     outline_mask = grown & ~_erode(grown, 1)
     ys, xs = np.nonzero(outline_mask)
@@ -331,14 +408,30 @@ def _blob_outlines(blob: BoolArray) -> list[Quad]:
     quads = []
     four_corners = _cut_to(hull, 4)
     quad = _fit_sides(four_corners, outline)
-    if quad.is_convex() and abs(quad.area()) >= 0.7 * float(grown.sum()):
+    if _takes_in(quad, grown):
         quads.append(quad)
     kept = abs(Quad.polygon_area(four_corners)) / max(abs(Quad.polygon_area(hull)), 1.0)
     if kept < CUT_HULL_FRACTION:
         restored = _corner_restored(hull)
         if restored is not None:
             quads.append(restored)
+        sides = _long_sides_met(hull)
+        if sides is not None and abs(sides.area()) <= MAX_HULL_GROWTH * abs(
+            Quad.polygon_area(hull)
+        ):
+            try:
+                fitted = _fit_sides(list(sides.points()), outline)
+            except ValueError:  # the refitted sides met in fewer than four corners
+                fitted = sides
+            if _takes_in(fitted, grown):
+                quads.append(fitted)
     return quads
+
+
+def _takes_in(quad: Quad, blob: BoolArray) -> bool:
+    """Whether a quadrilateral is convex and takes in at least MIN_BLOB_SHARE of `blob`'s
+    area: refitted sides can meet in a sliver, or a point, which outlines nothing."""
+    return quad.is_convex() and abs(quad.area()) >= MIN_BLOB_SHARE * float(blob.sum())
 
 
 def label_regions(free: BoolArray) -> npt.NDArray[np.int64]:

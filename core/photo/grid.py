@@ -449,7 +449,31 @@ def _likeliest_grid(
     assignment)."""
     if len(across_fits) * len(down_fits) == 1:
         return across_fits[0], down_fits[0], None
+    best: tuple[float, AxisFit, AxisFit] | None = None
+    reads = 0
+
+    def read(
+        across: AxisFit,
+        down: AxisFit,
+        column_lines: tuple[float, ...],
+        row_lines: tuple[float, ...],
+    ) -> SettledLines | None:
+        nonlocal best, reads
+        reads += 1
+        try:
+            reading = read_cells(
+                rectified.pixels, column_lines, row_lines, upright_size=upright_size, turns=turns
+            )
+        except PhotoError:
+            return None
+        if reading.settled:
+            return SettledLines(column_lines, row_lines, reading)
+        if best is None or reading.mean_cost < best[0]:
+            best = (reading.mean_cost, across, down)
+        return None
+
     screened: list[tuple[float, int, AxisFit, AxisFit, tuple[float, ...], tuple[float, ...]]] = []
+    first_read: int | None = None
     for order, (across, down) in enumerate(product(across_fits, down_fits)):
         outline = _grid_outline(rectified, across, down)
         if not _squarish(outline, image_size, across.cells, down.cells):
@@ -457,26 +481,27 @@ def _likeliest_grid(
         column_lines = refine_lines(profiles[0], across)
         row_lines = refine_lines(profiles[1], down)
         cost = screen_cost(rectified.pixels, column_lines, row_lines)
-        if cost <= UNREAD_SCREEN_COST:
-            screened.append((cost, order, across, down, column_lines, row_lines))
+        if cost > UNREAD_SCREEN_COST:
+            continue
+        screened.append((cost, order, across, down, column_lines, row_lines))
+        # The pair whose lines fit best is read before the others are screened: where an
+        # outline is the board's it is the pair that settles, and screening the rest
+        # would cost more than the reading.
+        if first_read is None:
+            first_read = order
+            settled = read(across, down, column_lines, row_lines)
+            if settled is not None:
+                return across, down, settled
     # The likelier fit first among pairs that screen alike.
     screened.sort(key=lambda pair: pair[:2])
-    best: tuple[float, AxisFit, AxisFit] | None = None
-    for _, _, across, down, column_lines, row_lines in screened[:LIKELIEST_READS]:
-        try:
-            reading = read_cells(
-                rectified.pixels,
-                column_lines,
-                row_lines,
-                upright_size=upright_size,
-                turns=turns,
-            )
-        except PhotoError:
+    for _, order, across, down, column_lines, row_lines in screened:
+        if reads >= LIKELIEST_READS:
+            break
+        if order == first_read:
             continue
-        if reading.settled:
-            return across, down, SettledLines(column_lines, row_lines, reading)
-        if best is None or reading.mean_cost < best[0]:
-            best = (reading.mean_cost, across, down)
+        settled = read(across, down, column_lines, row_lines)
+        if settled is not None:
+            return across, down, settled
     if best is not None:
         return best[1], best[2], None
     if screened:

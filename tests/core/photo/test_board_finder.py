@@ -75,6 +75,54 @@ def test_a_blank_in_the_corner_the_colour_of_the_table_still_gives_the_whole_boa
     assert worst_corner_distance(outlines[0], BOARD) > 40
 
 
+def png_of_board_in_a_rounded_frame(radius: int) -> bytes:
+    """The 4x4 board of `png_of_board` (its blank bottom right) in a red frame from (180,
+    130) to (620, 570) whose corners are rounded `radius` pixels, as a moulded one is."""
+    image = Image.new("RGB", (800, 700), TABLE)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((180, 130, 620, 570), radius=radius, fill=(150, 30, 30))
+    for row in range(4):
+        for column in range(4):
+            left, top = 200 + column * 100, 150 + row * 100
+            if (row, column) != (3, 3):
+                draw.rectangle((left + 4, top + 4, left + 95, top + 95), fill=TILE)
+                draw.text((left + 40, top + 40), str(row * 4 + column + 1), fill=(20, 20, 20))
+    stream = io.BytesIO()
+    image.save(stream, format="PNG")
+    return stream.getvalue()
+
+
+@pytest.mark.parametrize("radius", [40, 60, 80])
+def test_a_frame_with_rounded_corners_is_outlined_along_its_sides(radius: int) -> None:
+    # The hull of a rounded frame has arcs for corners: cut down to four of its points it
+    # is a square turned a few degrees (its corners 30 to 70 pixels off); the frame's four
+    # straight sides carried on until they meet are the frame's outline.
+    photo = load_photo(png_of_board_in_a_rounded_frame(radius))
+    frame = Quad((180, 130), (620, 130), (620, 570), (180, 570))
+
+    outlines = [outline.scaled(photo.scale) for outline in board_outlines(photo)]
+
+    assert min(worst_corner_distance(outline, frame) for outline in outlines) < 13
+
+
+def test_every_outline_round_a_blob_that_reaches_the_edges_can_be_warped() -> None:
+    # A screenshot's tiles cut off at the image's edges leave a blob of thin gaps running
+    # to every edge round one large tile: sides carried on from its hull and refitted met
+    # in a single point, an outline with no warp, which stopped the reader.
+    from core.photo.board_finder import _blob_outlines
+    from core.photo.geometry import homography
+
+    blob = np.zeros((320, 320), dtype=bool)
+    blob[40:280, 40:280] = True
+    for line in (39, 40, 159, 160, 279, 280):
+        blob[line, :] = True
+        blob[:, line] = True
+
+    for outline in _blob_outlines(blob):
+        assert outline.is_convex()
+        homography(outline.as_array(), outline.as_array())
+
+
 def test_regions_are_labelled_one_label_each() -> None:
     from core.photo.board_finder import label_regions
 

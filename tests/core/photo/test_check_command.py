@@ -193,11 +193,11 @@ def test_a_real_photo_with_unsure_cells_gives_them_a_low_confidence(tmp_path: Pa
     photos = [p for p in real_photos() if p.path.name == "ko36-1087.jpg"]
     if not photos:
         pytest.skip("../shared/photos/real is not beside the project")
-    # The very oblique 6x6 reads exactly at full size; sent at 300 pixels, as a messaging
-    # app's preview might, its far serif numerals leave cells to check (at 320 it settles).
+    # The very oblique 6x6 reads exactly at full size; sent at 280 pixels, as a messaging
+    # app's preview might, its far serif numerals leave cells to check (at 290 it settles).
     with Image.open(photos[0].path) as opened:
         small = opened.convert("RGB")
-    small.thumbnail((300, 300))
+    small.thumbnail((280, 280))
     path = tmp_path / "small.jpg"
     small.save(path, format="JPEG", quality=85)
     _status, output = run(["--photo", str(path), "--json"])

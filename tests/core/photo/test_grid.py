@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 
+from core.photo import grid as grid_module
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad, apply_homography, homography
 from core.photo.grid import (
@@ -22,7 +23,7 @@ from core.photo.grid import (
     widened,
 )
 from core.photo.image import load_photo
-from core.photo.recognizer import grids_read
+from core.photo.recognizer import grids_read, screen_cost
 from core.photo.training.synthetic import StyleSet, font_files, generate_photo
 
 
@@ -104,6 +105,30 @@ def test_a_grid_that_settles_where_its_lines_are_placed_is_read_once(seed: int) 
     assert grids_read() - before == 1
     assert (grid.columns, grid.rows) == size
     assert gap_error_in_cells(grid, truth, size) < 0.15
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 9])
+def test_the_lines_that_fit_best_are_read_before_other_lines_are_screened(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Screening a pair of candidate lines reads a few of its cells in every quarter turn:
+    # round a board the pair that fits best settles, and screening the others first cost
+    # more than reading it.
+    synthetic = generate_photo(seed, StyleSet.TEST)
+    photo = load_photo(synthetic.jpeg)
+    truth = synthetic.corners.scaled(1 / photo.scale)
+    screened: list[int] = []
+
+    def counted(*arguments: object) -> float:
+        screened.append(1)
+        return screen_cost(*arguments)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(grid_module, "screen_cost", counted)
+    grid = find_grid(photo.image, truth.grown(1.1))
+
+    assert grid.reading.settled
+    assert (grid.columns, grid.rows) == (synthetic.board.width, synthetic.board.height)
+    assert len(screened) <= 1
 
 
 def test_a_side_of_two_cells_has_no_tilt_to_fit_and_the_grid_is_kept() -> None:
