@@ -331,6 +331,11 @@ def _long_sides_met(hull: list[tuple[float, float]]) -> Quad | None:
             runs[-1] = (length + float(lengths[index]), first, end, direction)
         else:
             runs.append((float(lengths[index]), points[index], end, float(angles[index])))
+    # The walk began at the longest edge, which may lie part way along a side: the run it
+    # ends with is then that side's beginning.
+    if len(runs) > 1 and bend(runs[0][3], runs[-1][3]) <= SIDE_BEND_DEGREES:
+        length, first, _, direction = runs.pop()
+        runs[0] = (runs[0][0] + length, first, runs[0][2], direction)
     if len(runs) < 4:
         return None
     longest = sorted(sorted(range(len(runs)), key=lambda run: -runs[run][0])[:4])

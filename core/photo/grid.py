@@ -415,11 +415,11 @@ def _cells_seen_square(outline: Quad, columns: int, rows: int) -> bool:
     return bool(across <= MAX_SEEN_CELL_RATIO * down and down <= MAX_SEEN_CELL_RATIO * across)
 
 
-#: How many of a guessed grid's candidate line pairs are read whole: those whose few cells
-#: screen best (recognizer.screen_cost), the best first. Read in the order the lines fit
-#: best, every pair that screened under UNREAD_SCREEN_COST was read, and in an outline that
-#: is not the board's (the sheet it lies on, a table's pattern) all of them read badly:
-#: most of the reader's grids went there (bench/README.md).
+#: How many of a guessed grid's candidate line pairs are read whole: the likeliest pair
+#: whose few cells screen under UNREAD_SCREEN_COST (recognizer.screen_cost), then those of
+#: the rest that screen best. Every pair that screened under it used to be read, and in an
+#: outline that is not the board's (the sheet it lies on, a table's pattern) all of them
+#: read badly: most of the reader's grids went there (bench/README.md).
 LIKELIEST_READS = 2
 
 
@@ -442,11 +442,11 @@ def _likeliest_grid(
     upright_size: tuple[int, int] | None,
     turns: tuple[int, ...],
 ) -> tuple[AxisFit, AxisFit, SettledLines | None]:
-    """Of the candidate lines across and down, the pairs whose few cells screen best
-    (LIKELIEST_READS of them, the best first) are read: the first whose cells read as
-    settled (JointReading.settled), with its lines and reading, or else the one whose
-    cells read most like a board's numbers (the least cost per cell of the joint
-    assignment)."""
+    """Of the candidate lines across and down, LIKELIEST_READS pairs are read: the likeliest
+    pair whose few cells screen under UNREAD_SCREEN_COST, as soon as it does, then those
+    of the rest that screen best. The first whose cells read as settled
+    (JointReading.settled), with its lines and reading, or else the one whose cells read
+    most like a board's numbers (the least cost per cell of the joint assignment)."""
     if len(across_fits) * len(down_fits) == 1:
         return across_fits[0], down_fits[0], None
     best: tuple[float, AxisFit, AxisFit] | None = None

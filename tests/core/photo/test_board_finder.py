@@ -105,6 +105,21 @@ def test_a_frame_with_rounded_corners_is_outlined_along_its_sides(radius: int) -
     assert min(worst_corner_distance(outline, frame) for outline in outlines) < 13
 
 
+def test_a_side_whose_longest_edge_lies_part_way_along_it_is_one_side() -> None:
+    # A hull's straight side can be two edges (a pixel's bend): the top side here is
+    # 90 + 110 pixels, the bottom 90 + 110, and the walk round the hull begins at the
+    # longest edge, the top's second part. Its first part is the same side, not a fifth.
+    from core.photo.board_finder import _long_sides_met
+
+    hull = [(0.0, 0.0), (90.0, 0.0), (200.0, 1.0), (200.0, 61.0), (110.0, 61.0), (0.0, 60.0)]
+
+    quad = _long_sides_met(hull)
+
+    assert quad is not None
+    expected = Quad((0, 0), (200, 1), (200, 61), (0, 60))
+    assert worst_corner_distance(quad, expected) < 3
+
+
 def test_every_outline_round_a_blob_that_reaches_the_edges_can_be_warped() -> None:
     # A screenshot's tiles cut off at the image's edges leave a blob of thin gaps running
     # to every edge round one large tile: sides carried on from its hull and refitted met
