@@ -332,8 +332,11 @@ def _long_sides_met(hull: list[tuple[float, float]]) -> Quad | None:
         else:
             runs.append((float(lengths[index]), points[index], end, float(angles[index])))
     # The walk began at the longest edge, which may lie part way along a side: the run it
-    # ends with is then that side's beginning.
-    if len(runs) > 1 and bend(runs[0][3], runs[-1][3]) <= SIDE_BEND_DEGREES:
+    # ends with is then that side's beginning. That run's first edge may be a bit of the
+    # arc before the side, so its direction is taken from end to end.
+    last_chord = runs[-1][2] - runs[-1][1]
+    last_direction = float(np.degrees(np.arctan2(last_chord[1], last_chord[0])))
+    if len(runs) > 1 and bend(runs[0][3], last_direction) <= SIDE_BEND_DEGREES:
         length, first, _, direction = runs.pop()
         runs[0] = (runs[0][0] + length, first, runs[0][2], direction)
     if len(runs) < 4:
@@ -352,10 +355,7 @@ def _long_sides_met(hull: list[tuple[float, float]]) -> Quad | None:
             return None
         corner = before_start + meeting[0] * along
         corners.append((float(corner[0]), float(corner[1])))
-    try:
-        quad = Quad.from_points(corners)
-    except ValueError:  # the sides met in fewer than four distinct corners
-        return None
+    quad = Quad.from_points(corners)
     if not quad.is_convex() or _smallest_angle(quad) < MIN_SIDES_CORNER:
         return None
     return quad
@@ -421,14 +421,10 @@ def _blob_outlines(blob: BoolArray) -> list[Quad]:
         if restored is not None:
             quads.append(restored)
         sides = _long_sides_met(hull)
-        if sides is not None and abs(sides.area()) <= MAX_HULL_GROWTH * abs(
-            Quad.polygon_area(hull)
-        ):
-            try:
-                fitted = _fit_sides(list(sides.points()), outline)
-            except ValueError:  # the refitted sides met in fewer than four corners
-                fitted = sides
-            if _takes_in(fitted, grown):
+        if sides is not None:
+            fitted = _fit_sides(list(sides.points()), outline)
+            hull_area = abs(Quad.polygon_area(hull))
+            if abs(fitted.area()) <= MAX_HULL_GROWTH * hull_area and _takes_in(fitted, grown):
                 quads.append(fitted)
     return quads
 

@@ -484,9 +484,9 @@ def _likeliest_grid(
         if cost > UNREAD_SCREEN_COST:
             continue
         screened.append((cost, order, across, down, column_lines, row_lines))
-        # The pair whose lines fit best is read before the others are screened: where an
-        # outline is the board's it is the pair that settles, and screening the rest
-        # would cost more than the reading.
+        # The likeliest pair that screens under UNREAD_SCREEN_COST is read before the
+        # others are screened: where an outline is the board's it is the pair that
+        # settles, and screening the rest would cost more than the reading.
         if first_read is None:
             first_read = order
             settled = read(across, down, column_lines, row_lines)

@@ -120,6 +120,31 @@ def test_a_side_whose_longest_edge_lies_part_way_along_it_is_one_side() -> None:
     assert worst_corner_distance(quad, expected) < 3
 
 
+def test_a_side_begun_by_a_bit_of_arc_is_one_side_where_the_walk_begins() -> None:
+    # The top side's first part (90 px at -0.5 degrees) follows a short edge of the
+    # rounded corner (10 px at -9.5 degrees), within a run's bend of it; the walk begins
+    # at the top's second part (130 px at +1 degree), more than a run's bend from that
+    # arc edge, though the top's first part is the same side.
+    from core.photo.board_finder import _long_sides_met
+
+    def step(point: tuple[float, float], length: float, degrees: float) -> tuple[float, float]:
+        angle = np.radians(degrees)
+        return (point[0] + length * np.cos(angle), point[1] + length * np.sin(angle))
+
+    arc_end = step((3.0, 4.0), 10.0, -9.5)
+    top_break = step(arc_end, 90.0, -0.5)
+    top_right = step(top_break, 130.0, 1.0)
+    bottom_right = (top_right[0], top_right[1] + 60.0)
+    hull = [(0.0, 62.0), (0.0, 12.0), (3.0, 4.0), arc_end, top_break, top_right, bottom_right]
+    hull.append((bottom_right[0] / 2, 62.5))
+
+    quad = _long_sides_met(hull)
+
+    assert quad is not None
+    expected = Quad((0, 2.5), top_right, bottom_right, (0, 62))
+    assert worst_corner_distance(quad, expected) < 3
+
+
 def test_every_outline_round_a_blob_that_reaches_the_edges_can_be_warped() -> None:
     # A screenshot's tiles cut off at the image's edges leave a blob of thin gaps running
     # to every edge round one large tile: sides carried on from its hull and refitted met

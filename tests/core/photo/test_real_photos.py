@@ -170,10 +170,10 @@ def test_tight_tiles_a_fifth_of_a_12_megapixel_photo_are_placed_again_evenly() -
 def test_the_lines_that_fit_best_are_read_first_round_a_small_board() -> None:
     """In the outline round this small 6x6's tiles the lines that fit best (5x3) read under
     the cost at which the tiles' own area is divided evenly too, where the 6x6 settles
-    in the working image. Main read the two pairs that screened best (5x5 and 3x5), both
-    too dear, never divided that area, and took a closer look that searched the look's
-    every shape: 18 grids in all. The scene is bench/photo_small_board.py's (ko36-1086 is
-    its second photo, seeded 1)."""
+    in the working image. Before that pair was read first, the reader read the two pairs
+    that screened best (5x5 and 3x5), both too dear, never divided that area, and took a
+    closer look that searched the look's every shape: 18 grids in all. The scene is
+    bench/photo_small_board.py's (ko36-1086 is its second photo, seeded 1)."""
     from bench.photo_small_board import small_board_photo
 
     (photo,) = [p for p in PHOTOS if p.path.name == "ko36-1086.jpg"]
