@@ -80,8 +80,9 @@ MAX_ZOOMED_SHARE = 0.7
 #: takes in at most this share of it (see board_outlines).
 SHEET_BOARD_SHARE = 0.4
 
-#: A sheet, tray or photo a board lies on is at most this much longer than wide.
-SHEET_MAX_SIDE_RATIO = 2.0
+#: A sheet, tray, photo or phone a board lies on is at most this much longer than wide (a
+#: phone's screen is up to 21:9).
+SHEET_MAX_SIDE_RATIO = 2.4
 
 #: A four-corner cut keeping less of the hull's area than this cut off a corner.
 CUT_HULL_FRACTION = 0.95
@@ -93,6 +94,12 @@ SIDE_BEND_DEGREES = 10.0
 #: The four longest sides of a hull are a quadrilateral's when they make up at least this
 #: share of its perimeter (the rest: its rounded or cut corners).
 LONG_SIDES_SHARE = 0.6
+
+#: A board's opposite sides, in any photo the reader reads (a square in perspective up to
+#: 30 degrees), are within this many degrees of parallel: four longest sides of a hull
+#: that are not (two of them the cuts where a group of tiles lacks two corner tiles) are
+#: not a board's.
+MAX_OPPOSITE_SIDES_BEND = 25.0
 
 #: The sides of a board meet at no sharper corner than this, in degrees, in any photo the
 #: reader reads (a square in perspective up to 30 degrees): four longest sides meeting
@@ -345,6 +352,11 @@ def _long_sides_met(hull: list[tuple[float, float]]) -> Quad | None:
     sides = [runs[run] for run in longest]
     if sum(side[0] for side in sides) < LONG_SIDES_SHARE * float(lengths.sum()):
         return None
+    directions = [float(np.degrees(np.arctan2(*(end - first)[::-1]))) for _, first, end, _ in sides]
+    for index in range(2):
+        # Opposite sides run round the hull the opposite way: parallel, they bend 180.
+        if 180.0 - bend(directions[index], directions[index + 2]) > MAX_OPPOSITE_SIDES_BEND:
+            return None
     corners = []
     for index in range(4):
         _, before_start, before_end, _ = sides[index - 1]

@@ -145,6 +145,38 @@ def test_a_side_begun_by_a_bit_of_arc_is_one_side_where_the_walk_begins() -> Non
     assert worst_corner_distance(quad, expected) < 3
 
 
+def test_a_hull_with_two_corners_cut_off_is_not_taken_for_a_rounded_board() -> None:
+    # A phone app's dark 3x3 found as a group of tiles lacking two corner tiles (top
+    # right, bottom right): the hull's cuts are longer than the straight side between
+    # them, and its four longest runs, the cuts two of them, met far outside the tiles.
+    from core.photo.board_finder import _long_sides_met
+
+    hull = [(27.0, 154.0), (29.0, 116.0), (31.0, 115.0), (100.0, 115.0), (102.0, 116.0)]
+    hull += [(140.0, 151.0), (142.0, 153.0), (142.0, 188.0), (141.0, 189.0), (139.0, 190.0)]
+    hull += [(64.0, 226.0), (31.0, 226.0), (30.0, 225.0), (27.0, 188.0)]
+
+    assert _long_sides_met(hull) is None
+
+
+def test_a_board_whose_hull_lost_two_corners_is_outlined_along_its_sides() -> None:
+    # An embossed 4x4 turned a degree or two (corpus, embossed__mnist15-27; its hull in
+    # the search image): the hull lost its top right and bottom left corners, and its
+    # four longest sides, opposite ones near parallel, meet at the board's corners.
+    from core.photo.board_finder import _long_sides_met
+
+    hull = [(18.0, 22.0), (20.0, 20.0), (200.0, 20.0), (209.0, 21.0), (269.0, 33.0)]
+    hull += [(269.0, 54.0), (266.0, 105.0), (254.0, 237.0), (253.0, 242.0), (252.0, 244.0)]
+    hull += [(249.0, 247.0), (247.0, 248.0), (228.0, 248.0), (177.0, 246.0), (71.0, 238.0)]
+    hull += [(61.0, 237.0), (31.0, 186.0), (30.0, 177.0), (27.0, 144.0), (20.0, 57.0)]
+    hull += [(18.0, 30.0)]
+
+    quad = _long_sides_met(hull)
+
+    assert quad is not None
+    expected = Quad((18, 20), (270, 21), (253, 248), (35, 235))
+    assert worst_corner_distance(quad, expected) < 3
+
+
 def test_every_outline_round_a_blob_that_reaches_the_edges_can_be_warped() -> None:
     # A screenshot's tiles cut off at the image's edges leave a blob of thin gaps running
     # to every edge round one large tile: sides carried on from its hull and refitted met
@@ -277,16 +309,18 @@ def test_a_board_on_a_sheet_is_found_by_searching_inside_the_sheet() -> None:
 
 
 def test_a_sheet_may_hold_a_board_and_a_strip_may_not() -> None:
-    """Only a shape that could be a sheet, a tray or a photo has its inside searched right
-    after it: a toolbar's strip of icons first found in a screenshot would put each icon
-    before the board."""
+    """Only a shape that could be a sheet, a tray, a photo or a phone has its inside
+    searched right after it: a toolbar's strip of icons first found in a screenshot would
+    put each icon before the board."""
     size = (1000, 800)
     sheet = Quad((300, 200), (700, 200), (700, 500), (300, 500))
     tilted_sheet = Quad((500, 150), (750, 400), (500, 650), (250, 400))
     strip = Quad((100, 300), (900, 300), (900, 460), (100, 460))
+    phone = Quad((400, 150), (600, 150), (600, 584), (400, 584))  # 19.5:9, a phone's screen
     most_of_the_photo = Quad((10, 10), (990, 10), (990, 790), (10, 790))
     assert _may_hold_a_board(sheet, size)
     assert _may_hold_a_board(tilted_sheet, size)
+    assert _may_hold_a_board(phone, size)
     assert not _may_hold_a_board(strip, size)
     assert not _may_hold_a_board(most_of_the_photo, size)  # its inside is the photo
 
