@@ -315,7 +315,7 @@ def fit_axis(
 
 def refine_lines(profile: PixelArray, fit: AxisFit) -> tuple[float, ...]:
     """Each line moved to the strongest column within a sixth of a cell of where the even
-    spacing put it."""
+    spacing put it, or between it and its twin (`_gap_middle`)."""
     smooth = np.convolve(profile, np.ones(3, dtype=np.float32) / 3, mode="same")
     reach = max(1, int(fit.pitch / 6))
     placed = []
@@ -325,9 +325,42 @@ def refine_lines(profile: PixelArray, fit: AxisFit) -> tuple[float, ...]:
         if high <= low:
             placed.append(float(guess))
             continue
-        window = smooth[low:high]
-        placed.append(float(low + int(np.argmax(window))))
+        placed.append(float(low + _gap_middle(smooth[low:high])))
     return tuple(placed)
+
+
+def _gap_middle(window: npt.NDArray[np.floating[Any]]) -> float:
+    """The place in `window` where a gap runs: its strongest place, or, when a dip and then
+    a ridge nearly as strong lie within TWIN_REACH of it, the middle of the two. A gap
+    wider than `gap_edges` widens its edges shows as an edge on each side, and the
+    strongest place is then one of them, half a gap off its middle."""
+    peak = int(np.argmax(window))
+    top = float(window[peak])
+    if top <= 0:
+        return float(peak)
+    best: tuple[float, int] | None = None
+    for step in (-1, 1):
+        place = peak + step
+        dipped = False
+        while 0 <= place < len(window) and abs(place - peak) <= TWIN_REACH:
+            value = float(window[place])
+            if value < TWIN_DIP * top:
+                dipped = True
+            elif dipped and value >= TWIN_HEIGHT * top and (best is None or value > best[0]):
+                best = (value, place)
+            place += step
+    if best is None:
+        return float(peak)
+    return (peak + best[1]) / 2
+
+
+#: A gap's two edges, each widened by GAP_WIDENING, lie at most this far apart (rectified
+#: pixels: a gap up to a fifth of a cell) ...
+TWIN_REACH = 32
+#: ... with a dip between them under this share of the stronger ...
+TWIN_DIP = 0.5
+#: ... and the weaker at least this share of it.
+TWIN_HEIGHT = 0.8
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,15 @@ from core.photo import grid as grid_module
 from core.photo.errors import PhotoError
 from core.photo.geometry import Quad, apply_homography, homography
 from core.photo.grid import (
+    AxisFit,
     GridFit,
     axis_candidates,
     extended,
     find_grid,
     fit_contrasts,
+    line_profiles,
     reading_cost,
+    refine_lines,
     straighten,
     tile_area,
     widened,
@@ -138,6 +141,27 @@ def test_a_side_of_two_cells_has_no_tilt_to_fit_and_the_grid_is_kept() -> None:
     grid = find_grid(photo.image, truth, (2, 2), outline_is_grid=True)
 
     assert straighten(photo.image, grid) is grid
+
+
+@pytest.mark.parametrize(("gap", "radius"), [(12, 30), (16, 36), (20, 36)])
+def test_lines_are_placed_in_the_middle_of_wide_gaps(gap: int, radius: int) -> None:
+    # Rounded tiles, as an app draws them, in a warped board of 4x4 cells of 112 pixels:
+    # a gap wider than gap_edges widens its edges shows two ridges, and the strongest
+    # place is one of them, 13 to 17 pixels off the gap's middle.
+    pitch = 112
+    image = Image.new("RGB", (512, 512), (20, 50, 100))
+    draw = ImageDraw.Draw(image)
+    for row in range(4):
+        for column in range(4):
+            left, top = 32 + gap / 2 + column * pitch, 32 + gap / 2 + row * pitch
+            right, bottom = left + pitch - gap - 1, top + pitch - gap - 1
+            draw.rounded_rectangle((left, top, right, bottom), radius=radius, fill=(245, 205, 90))
+    columns, rows = line_profiles(np.asarray(image, dtype=np.float32) / 255)
+    fit = AxisFit(start=32.0, pitch=float(pitch), cells=4, contrast=1.0)
+
+    for profile in (columns, rows):
+        inner = np.array(refine_lines(profile, fit)[1:-1])
+        assert np.abs(inner - np.array([144, 256, 368])).max() <= 2
 
 
 def test_lines_that_stand_out_nowhere_are_no_grid() -> None:
