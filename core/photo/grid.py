@@ -693,6 +693,11 @@ def _lines_outline(
     )
 
 
+#: A count pair of an outline divided evenly whose few cells screened cost more than this
+#: is not read whole: logged over the corpus (bench/README.md), no pair screening over 0.7
+#: settled there, and none of the 380 over 1.0 did.
+EVEN_SCREEN_COST = 1.5
+
 #: How many count pairs an outline divided evenly is read whole in, the likeliest first
 #: (recognizer.screen_cost): the one that settles comes first or second when there is one.
 EVEN_PAIRS_READ = 4
@@ -749,7 +754,7 @@ def _evenly_divided(
     }
     pairs.sort(key=screened.__getitem__)
     for across, down in pairs[:EVEN_PAIRS_READ]:
-        if screened[across, down] > UNREAD_SCREEN_COST:
+        if screened[across, down] > EVEN_SCREEN_COST:
             break
         candidate = GridFit(
             corners=outline,

@@ -167,6 +167,22 @@ def test_tight_tiles_a_fifth_of_a_12_megapixel_photo_are_placed_again_evenly() -
     assert grids_read() - before <= 16
 
 
+def test_a_phone_screens_evenly_divided_counts_that_screen_badly_are_not_read() -> None:
+    """The expidle screenshot (a phone app's dark 3x3) a fifth of a 12 MP frame's width:
+    the phone's screen, the first outline, has its tiles' area divided evenly, and the
+    count pairs read there screened 1.3 to 2.1 a cell (a board's right count screens under
+    0.7 on the corpus): read whole, none settled. Those over EVEN_SCREEN_COST are no
+    longer read: 23 grids in all before, now 16. The scene is bench/photo_small_board.py's
+    (expidle is its last photo, seeded 21)."""
+    from bench.photo_small_board import small_board_photo
+
+    (photo,) = [p for p in PHOTOS if p.path.name == "digital-expidle-3x3.png"]
+    data, _ = small_board_photo(photo, 0.2, 21)
+    before = grids_read()
+    assert read_photo(data).board == photo.board
+    assert grids_read() - before <= 17
+
+
 def test_the_lines_that_fit_best_are_read_first_round_a_small_board() -> None:
     """In the outline round this small 6x6's tiles the lines that fit best (5x3) read under
     the cost at which the tiles' own area is divided evenly too, where the 6x6 settles
