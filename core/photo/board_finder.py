@@ -373,6 +373,38 @@ def _long_sides_met(hull: list[tuple[float, float]]) -> Quad | None:
     return quad
 
 
+def _bounding_rectangle(hull: list[tuple[float, float]]) -> Quad:
+    """The rectangle of least area round a convex hull, one side along one of its edges:
+    a board whose outer rows and columns each keep a tile, but has tiles missing at its
+    corners (the blank, a tile the colour of the table), fills that rectangle, where its
+    hull is cut at each missing corner."""
+    points = np.asarray(hull, dtype=np.float64)
+    edges = np.roll(points, -1, axis=0) - points
+    lengths = np.hypot(edges[:, 0], edges[:, 1])
+    best: tuple[float, npt.NDArray[np.float64]] | None = None
+    for edge, length in zip(edges, lengths, strict=True):
+        if length == 0:
+            continue
+        along = edge / length
+        across = np.array([-along[1], along[0]])
+        first = points @ along
+        second = points @ across
+        area = float(np.ptp(first) * np.ptp(second))
+        if best is None or area < best[0]:
+            corners = [
+                a * along + b * across
+                for a, b in (
+                    (first.min(), second.min()),
+                    (first.max(), second.min()),
+                    (first.max(), second.max()),
+                    (first.min(), second.max()),
+                )
+            ]
+            best = (area, np.asarray(corners))
+    assert best is not None
+    return Quad.from_points(best[1])
+
+
 def _board_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
     """The blob the table leaves that is likeliest the board: of the shapes an edge cuts off
     from the photo's border, the one with most edges inside for its size."""
@@ -410,11 +442,13 @@ def _board_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
     return None if best is None else best[1]
 
 
-def _blob_outlines(blob: BoolArray) -> list[Quad]:
+def _blob_outlines(blob: BoolArray, *, of_tiles: bool = False) -> list[Quad]:
     """Quadrilaterals round a blob, likeliest first: its hull cut to four corners and fitted
     side by side; then, when that cut off much of the hull, the hull with a cut-off corner
     put back, and the hull's four longest sides carried on until they meet (`_long_sides_met`),
-    fitted side by side too."""
+    fitted side by side too; for a blob `of_tiles` (`_tile_group_blob`), whose hull is cut
+    wherever a corner tile was not found, last the rectangle round it
+    (`_bounding_rectangle`)."""
     grown = _dilate(blob, 2)
     outline_mask = grown & ~_erode(grown, 1)
     ys, xs = np.nonzero(outline_mask)
@@ -438,6 +472,10 @@ def _blob_outlines(blob: BoolArray) -> list[Quad]:
             hull_area = abs(Quad.polygon_area(hull))
             if abs(fitted.area()) <= MAX_HULL_GROWTH * hull_area and _takes_in(fitted, grown):
                 quads.append(fitted)
+        if of_tiles:
+            rectangle = _bounding_rectangle(hull)
+            if abs(rectangle.area()) <= MAX_HULL_GROWTH * abs(Quad.polygon_area(hull)):
+                quads.append(rectangle)
     return quads
 
 
@@ -569,17 +607,17 @@ def _outlines_in(image: Image.Image) -> Iterator[Quad]:
     strength = edge_strength(pixels)
     strongest = float(np.percentile(strength, 99.5))
     blobs = (
-        finder(strength, max(minimum, share * strongest))
+        (finder(strength, max(minimum, share * strongest)), finder is _tile_group_blob)
         for finder, shares, minimum in (
             (_board_blob, EDGE_SHARES, 0.08),
             (_tile_group_blob, TILE_EDGE_SHARES, 0.02),
         )
         for share in shares
     )
-    for blob in blobs:
+    for blob, of_tiles in blobs:
         if blob is None:
             continue
-        for quad in _blob_outlines(blob):
+        for quad in _blob_outlines(blob, of_tiles=of_tiles):
             # Pixel centres: a small-image pixel i spans image pixels i*f .. (i+1)*f.
             yield Quad(*(((x + 0.5) * factor, (y + 0.5) * factor) for x, y in quad.points()))
 

@@ -373,3 +373,45 @@ def test_the_compiled_mask_loops_take_views_and_refuse_what_they_cannot(
         compiled.photo.reconstruct(mask.astype(np.uint16), mask, region)
     with pytest.raises(ValueError, match=REFUSED):
         compiled.photo.label_regions(mask, np.empty((5, 6), dtype=np.int32))
+
+
+def _tiles_blob(missing: set[tuple[int, int]], degrees: float) -> tuple[np.ndarray, Quad]:
+    """A 3x3 group of 40-pixel tiles with 6-pixel gaps, turned `degrees` about the middle
+    of a 320-pixel search image, without the tiles at (column, row) in `missing`, closed
+    over its gaps as `_tile_group_blob` closes it; and the board's outline."""
+    from core.photo.board_finder import _dilate, _erode
+
+    angle = np.radians(degrees)
+    along = np.array([np.cos(angle), np.sin(angle)])
+    down = np.array([-np.sin(angle), np.cos(angle)])
+    ys, xs = np.mgrid[0:320, 0:320]
+    relative = np.stack([xs - 160.0, ys - 160.0], axis=-1)
+    # Board coordinates from the board's top left: 132 pixels a side.
+    u = relative @ along + 66.0
+    v = relative @ down + 66.0
+    blob = np.zeros((320, 320), dtype=bool)
+    for column in range(3):
+        for row in range(3):
+            if (column, row) in missing:
+                continue
+            left, top = column * 46.0, row * 46.0
+            blob |= (u >= left) & (u < left + 40) & (v >= top) & (v < top + 40)
+    blob = _erode(_dilate(blob, 3), 3)
+    ends = ((0, 0), (132, 0), (132, 132), (0, 132))
+    return blob, Quad.from_points([160 + (x - 66) * along + (y - 66) * down for x, y in ends])
+
+
+@pytest.mark.parametrize("degrees", [0.0, 12.0, 30.0])
+def test_a_group_of_tiles_missing_two_corner_tiles_is_outlined_whole(degrees: float) -> None:
+    # A phone app's dark 3x3 (the expidle screenshot in perspective): its top right tile is
+    # the panel's grey and its bottom right is the blank, so the tiles found as a group lack
+    # both; its hull is cut at both corners, which the corner put back or the longest sides
+    # do not outline. Every outer row and column keeps a tile: the rectangle round them is
+    # the board.
+    from core.photo.board_finder import _blob_outlines
+
+    blob, board = _tiles_blob({(2, 0), (2, 2)}, degrees)
+
+    outlines = _blob_outlines(blob, of_tiles=True)
+
+    assert min(worst_corner_distance(outline, board) for outline in outlines) < 4
