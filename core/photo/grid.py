@@ -721,16 +721,14 @@ def _evenly_divided(
     turns: tuple[int, ...],
     enough: Callable[[GridFit], bool] | None,
 ) -> GridFit:
-    """The grid whose lines were fitted in an outline that is the grid's, or, when its
-    cells do not read as settled (or `fitted` is None: they cannot be tiles), the outline
-    divided evenly into the count of cells that reads best (each count the size allows,
-    those nearest the fitted counts first). Tiles packed tight show gaps fainter than a
-    large serif number's strokes, which the fitted lines then snap to; the outline of the
-    tiles' own colour is the grid's, evenly divided. Raises PhotoError when no count gives
-    cells that could be tiles."""
-    best = fitted
-    if fitted is not None and reading_settles(fitted):
-        return fitted
+    """Of the grid whose lines were fitted in an outline that is the grid's (None: they
+    cannot be tiles) and the outline divided evenly into each count of cells the size
+    allows, the first that settles, or else the one that reads best; read in the order
+    their few cells screen (recognizer.screen_cost), and of the counts only the
+    EVEN_PAIRS_READ likeliest that screen under EVEN_SCREEN_COST. Tiles packed tight show
+    gaps fainter than a large serif number's strokes, which the fitted lines then snap
+    to; the outline of the tiles' own colour is the grid's, evenly divided. Raises
+    PhotoError when no count gives cells that could be tiles."""
     guessed = len(across_counts) * len(down_counts) > 1
     nearest = (fitted.columns, fitted.rows) if fitted is not None else (0, 0)
     pairs = sorted(
@@ -753,21 +751,38 @@ def _evenly_divided(
         pair: screen_cost(pixels, _even_lines(pair[0]), _even_lines(pair[1])) for pair in pairs
     }
     pairs.sort(key=screened.__getitem__)
-    for across, down in pairs[:EVEN_PAIRS_READ]:
-        if screened[across, down] > EVEN_SCREEN_COST:
-            break
-        candidate = GridFit(
-            corners=outline,
-            columns=across,
-            rows=down,
-            rectified=rectified,
-            column_lines=_even_lines(across),
-            row_lines=_even_lines(down),
-            contrast=contrast,
-            upright_size=upright_size,
-            turns=turns,
+    candidates: list[tuple[float, GridFit]] = [
+        (
+            screened[across, down],
+            GridFit(
+                corners=outline,
+                columns=across,
+                rows=down,
+                rectified=rectified,
+                column_lines=_even_lines(across),
+                row_lines=_even_lines(down),
+                contrast=contrast,
+                upright_size=upright_size,
+                turns=turns,
+            ),
         )
-        if reading_settles(candidate) or (enough is not None and enough(candidate)):
+        for across, down in pairs[:EVEN_PAIRS_READ]
+        if screened[across, down] <= EVEN_SCREEN_COST
+    ]
+    # The fitted lines are read in their place among the count pairs by how they screen,
+    # not always first: tiles packed tight have their lines snapped to a number's
+    # strokes, cells that read as nothing like a board's where a count pair settles.
+    if fitted is not None:
+        fitted_screen = screen_cost(pixels, fitted.column_lines, fitted.row_lines)
+        place = sum(screen < fitted_screen for screen, _ in candidates)
+        candidates.insert(place, (fitted_screen, fitted))
+    best: GridFit | None = None
+    for _, candidate in candidates:
+        if reading_settles(candidate):
+            return candidate
+        # `enough` is for an even division only: the fitted lines are looked closer at
+        # by the search when it comes to them.
+        if candidate is not fitted and enough is not None and enough(candidate):
             return candidate
         if best is None or reading_cost(candidate) < reading_cost(best):
             best = candidate
