@@ -380,29 +380,24 @@ def _bounding_rectangle(hull: list[tuple[float, float]]) -> Quad:
     hull is cut at each missing corner."""
     points = np.asarray(hull, dtype=np.float64)
     edges = np.roll(points, -1, axis=0) - points
-    lengths = np.hypot(edges[:, 0], edges[:, 1])
-    best: tuple[float, npt.NDArray[np.float64]] | None = None
-    for edge, length in zip(edges, lengths, strict=True):
-        if length == 0:
-            continue
-        along = edge / length
-        across = np.array([-along[1], along[0]])
-        first = points @ along
-        second = points @ across
-        area = float(np.ptp(first) * np.ptp(second))
-        if best is None or area < best[0]:
-            corners = [
-                a * along + b * across
-                for a, b in (
-                    (first.min(), second.min()),
-                    (first.max(), second.min()),
-                    (first.max(), second.max()),
-                    (first.min(), second.max()),
-                )
-            ]
-            best = (area, np.asarray(corners))
-    assert best is not None
-    return Quad.from_points(best[1])
+    edges = edges[np.hypot(edges[:, 0], edges[:, 1]) > 0]
+    alongs = edges / np.hypot(edges[:, 0], edges[:, 1])[:, None]
+    acrosses = np.column_stack([-alongs[:, 1], alongs[:, 0]])
+    # Each point's place along and across every edge: edges x points.
+    firsts, seconds = alongs @ points.T, acrosses @ points.T
+    best = int(np.argmin(np.ptp(firsts, axis=1) * np.ptp(seconds, axis=1)))
+    first, second = firsts[best], seconds[best]
+    return Quad.from_points(
+        [
+            a * alongs[best] + b * acrosses[best]
+            for a, b in (
+                (first.min(), second.min()),
+                (first.max(), second.min()),
+                (first.max(), second.max()),
+                (first.min(), second.max()),
+            )
+        ]
+    )
 
 
 def _board_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
@@ -461,7 +456,8 @@ def _blob_outlines(blob: BoolArray, *, of_tiles: bool = False) -> list[Quad]:
     quad = _fit_sides(four_corners, outline)
     if _takes_in(quad, grown):
         quads.append(quad)
-    kept = abs(Quad.polygon_area(four_corners)) / max(abs(Quad.polygon_area(hull)), 1.0)
+    hull_area = abs(Quad.polygon_area(hull))
+    kept = abs(Quad.polygon_area(four_corners)) / max(hull_area, 1.0)
     if kept < CUT_HULL_FRACTION:
         restored = _corner_restored(hull)
         if restored is not None:
@@ -469,12 +465,11 @@ def _blob_outlines(blob: BoolArray, *, of_tiles: bool = False) -> list[Quad]:
         sides = _long_sides_met(hull)
         if sides is not None:
             fitted = _fit_sides(list(sides.points()), outline)
-            hull_area = abs(Quad.polygon_area(hull))
             if abs(fitted.area()) <= MAX_HULL_GROWTH * hull_area and _takes_in(fitted, grown):
                 quads.append(fitted)
         if of_tiles:
             rectangle = _bounding_rectangle(hull)
-            if abs(rectangle.area()) <= MAX_HULL_GROWTH * abs(Quad.polygon_area(hull)):
+            if abs(rectangle.area()) <= MAX_HULL_GROWTH * hull_area:
                 quads.append(rectangle)
     return quads
 
