@@ -84,6 +84,23 @@ SHEET_BOARD_SHARE = 0.4
 #: phone's screen is up to 21:9).
 SHEET_MAX_SIDE_RATIO = 2.4
 
+#: The table's colours are read off this share of the photo's shorter side all round its
+#: border (`_table_colour_blob`).
+TABLE_BORDER_SHARE = 0.04
+
+#: Colours are binned by chromaticity (red and green shares, this many bins each over
+#: the shares' range) and by the square root of their lightness (LIGHTNESS_BINS): shading
+#: moves a colour's lightness and leaves its chromaticity.
+CHROMA_BINS = 16
+LIGHTNESS_BINS = 10
+
+#: A bin holding at least this share of the border's pixels is a colour of the table.
+TABLE_COLOUR_SHARE = 0.004
+
+#: How many lightness bins darker than a table colour still count as the table: the
+#: shadow the board casts on it.
+SHADOW_BINS = 2
+
 #: A four-corner cut keeping less of the hull's area than this cut off a corner.
 CUT_HULL_FRACTION = 0.95
 
@@ -437,6 +454,59 @@ def _board_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
     return None if best is None else best[1]
 
 
+def _colour_bins(pixels: FloatArray) -> npt.NDArray[np.int64]:
+    """Each pixel's colour bin: chromaticity (CHROMA_BINS a share) by lightness."""
+    total = pixels.sum(axis=2) + 1e-3
+    # A chromaticity share is at most 1 but, off the grey axis, rarely above 2/3.
+    scale = CHROMA_BINS * 1.5
+    red = np.clip((pixels[..., 0] / total * scale).astype(np.int64), 0, CHROMA_BINS - 1)
+    green = np.clip((pixels[..., 1] / total * scale).astype(np.int64), 0, CHROMA_BINS - 1)
+    lightness = np.sqrt(total / 3.0) * LIGHTNESS_BINS
+    light = np.clip(lightness.astype(np.int64), 0, LIGHTNESS_BINS - 1)
+    bins: npt.NDArray[np.int64] = (red * CHROMA_BINS + green) * LIGHTNESS_BINS + light
+    return bins
+
+
+def _table_colour_blob(pixels: FloatArray) -> BoolArray | None:
+    """The board as what the table's colours do not reach: the largest shape that cannot
+    be reached from the photo's border through the colours the border shows (and their
+    neighbours, and a shade or two darker for the board's shadow). A checked or patterned
+    tablecloth is edges everywhere, so `_board_blob` finds the whole photo; its colours
+    are few, and a board's frame or tiles are mostly others. The table's colours are
+    reached through a pixel narrower than two only where they were wider, so a highlight
+    along a dark frame does not let the table in."""
+    height, width, _ = pixels.shape
+    bins = _colour_bins(pixels)
+    ring = max(2, round(TABLE_BORDER_SHARE * min(height, width)))
+    border = np.zeros((height, width), dtype=np.bool_)
+    border[:ring, :] = border[-ring:, :] = border[:, :ring] = border[:, -ring:] = True
+    counts = np.bincount(bins[border], minlength=CHROMA_BINS * CHROMA_BINS * LIGHTNESS_BINS)
+    seen = (counts >= TABLE_COLOUR_SHARE * int(border.sum())).reshape(
+        CHROMA_BINS, CHROMA_BINS, LIGHTNESS_BINS
+    )
+    table_colours = seen.copy()
+    for axis in range(3):
+        table_colours[(slice(None),) * axis + (slice(1, None),)] |= seen[
+            (slice(None),) * axis + (slice(None, -1),)
+        ]
+        table_colours[(slice(None),) * axis + (slice(None, -1),)] |= seen[
+            (slice(None),) * axis + (slice(1, None),)
+        ]
+    for darker in range(1, SHADOW_BINS + 1):
+        table_colours[..., :-darker] |= seen[..., darker:]
+    allowed = table_colours.reshape(-1)[bins]
+    narrow = _erode(allowed, 1)
+    table = _dilate(reconstruct(border & narrow, narrow), 1) & allowed
+    rest = _erode(~table, 2)
+    labels = label_regions(rest)
+    names, counts = np.unique(labels[labels >= 0], return_counts=True)
+    if len(names) == 0 or int(counts.max()) < MIN_BOARD_FRACTION * labels.size:
+        return None
+    if int(counts.max()) > (1.0 - MIN_BOARD_FRACTION) * labels.size:
+        return None  # the table's colours reached nothing: the board is not told apart
+    return _dilate(labels == names[int(np.argmax(counts))], 2)
+
+
 def _blob_outlines(blob: BoolArray, *, of_tiles: bool = False) -> list[Quad]:
     """Quadrilaterals round a blob, likeliest first: its hull cut to four corners and fitted
     side by side; then, when that cut off much of the hull, the hull with a cut-off corner
@@ -594,20 +664,21 @@ def _tile_group_blob(strength: FloatArray, threshold: float) -> BoolArray | None
 def _outlines_in(image: Image.Image) -> Iterator[Quad]:
     """Outlines the board may have in `image`, in its pixels, likeliest first, each found
     only when asked for: from the image's edges, then from its strongest edges only (a
-    patterned table is all edges), then as a group of tiles."""
+    patterned table is all edges), then as what the table's colours do not reach, then
+    as a group of tiles."""
     factor = max(image.size) / SEARCH_LONG_SIDE
     small_size = (max(8, round(image.size[0] / factor)), max(8, round(image.size[1] / factor)))
     small = image.resize(small_size, Image.Resampling.BOX).filter(ImageFilter.GaussianBlur(1.0))
     pixels = np.asarray(small, dtype=np.float32) / 255.0
     strength = edge_strength(pixels)
     strongest = float(np.percentile(strength, 99.5))
-    blobs = (
-        (finder(strength, max(minimum, share * strongest)), finder is _tile_group_blob)
-        for finder, shares, minimum in (
-            (_board_blob, EDGE_SHARES, 0.08),
-            (_tile_group_blob, TILE_EDGE_SHARES, 0.02),
-        )
-        for share in shares
+    blobs = chain(
+        ((_board_blob(strength, max(0.08, share * strongest)), False) for share in EDGE_SHARES),
+        ((_table_colour_blob(pixels), False),),
+        (
+            (_tile_group_blob(strength, max(0.02, share * strongest)), True)
+            for share in TILE_EDGE_SHARES
+        ),
     )
     for blob, of_tiles in blobs:
         if blob is None:

@@ -75,18 +75,23 @@ def test_a_blank_in_the_corner_the_colour_of_the_table_still_gives_the_whole_boa
     assert worst_corner_distance(outlines[0], BOARD) > 40
 
 
-def png_of_board_in_a_rounded_frame(radius: int) -> bytes:
-    """The 4x4 board of `png_of_board` (its blank bottom right) in a red frame from (180,
-    130) to (620, 570) whose corners are rounded `radius` pixels, as a moulded one is."""
-    image = Image.new("RGB", (800, 700), TABLE)
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((180, 130, 620, 570), radius=radius, fill=(150, 30, 30))
+def draw_tiles_blank_last(draw: ImageDraw.ImageDraw) -> None:
+    """The tiles of `png_of_board`, its blank in the bottom-right corner."""
     for row in range(4):
         for column in range(4):
             left, top = 200 + column * 100, 150 + row * 100
             if (row, column) != (3, 3):
                 draw.rectangle((left + 4, top + 4, left + 95, top + 95), fill=TILE)
                 draw.text((left + 40, top + 40), str(row * 4 + column + 1), fill=(20, 20, 20))
+
+
+def png_of_board_in_a_rounded_frame(radius: int) -> bytes:
+    """The 4x4 board of `png_of_board` (its blank bottom right) in a red frame from (180,
+    130) to (620, 570) whose corners are rounded `radius` pixels, as a moulded one is."""
+    image = Image.new("RGB", (800, 700), TABLE)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((180, 130, 620, 570), radius=radius, fill=(150, 30, 30))
+    draw_tiles_blank_last(draw)
     stream = io.BytesIO()
     image.save(stream, format="PNG")
     return stream.getvalue()
@@ -415,3 +420,36 @@ def test_a_group_of_tiles_missing_two_corner_tiles_is_outlined_whole(degrees: fl
     outlines = _blob_outlines(blob, of_tiles=True)
 
     assert min(worst_corner_distance(outline, board) for outline in outlines) < 4
+
+
+def png_of_board_on_a_checked_cloth(frame_colour: tuple[int, int, int]) -> bytes:
+    """The 4x4 board of `png_of_board` in a frame of `frame_colour` from (180, 130) to
+    (620, 570), on a tablecloth checked grey and white in 60-pixel squares turned 30
+    degrees: edges everywhere round the board, as strong as its own."""
+    ys, xs = np.mgrid[0:700, 0:800].astype(np.float64)
+    turned = np.radians(30)
+    u = xs * np.cos(turned) + ys * np.sin(turned)
+    v = -xs * np.sin(turned) + ys * np.cos(turned)
+    checked = (np.floor(u / 60) + np.floor(v / 60)) % 2 == 0
+    cloth = np.where(checked[..., None], np.array([235, 235, 230]), np.array([110, 110, 115]))
+    image = Image.fromarray(cloth.astype(np.uint8))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((180, 130, 620, 570), fill=frame_colour)
+    draw_tiles_blank_last(draw)
+    stream = io.BytesIO()
+    image.save(stream, format="PNG")
+    return stream.getvalue()
+
+
+@pytest.mark.parametrize("frame_colour", [(150, 30, 30), (20, 20, 20), (40, 70, 160)])
+def test_a_board_on_a_checked_tablecloth_is_outlined_by_the_colours_it_does_not_share(
+    frame_colour: tuple[int, int, int],
+) -> None:
+    # The cloth's squares are edges as strong as the board's, so no shape the table's
+    # edges leave is the board; its frame is a colour the cloth's border does not show.
+    photo = load_photo(png_of_board_on_a_checked_cloth(frame_colour))
+    frame = Quad((180, 130), (620, 130), (620, 570), (180, 570))
+
+    outlines = [outline.scaled(photo.scale) for outline in board_outlines(photo)]
+
+    assert min(worst_corner_distance(outline, frame) for outline in outlines) < 12
