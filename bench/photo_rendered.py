@@ -2,15 +2,18 @@
 judging the photo reader on boards it has never seen in any form: a classic plastic
 15-puzzle in its frame, a red-and-white checkered one, coloured tiles, a wooden tray,
 metal tiles, loose blocks on a table; numerals printed, pressed in or raised, in fonts the
-training world does not use (Debian's fonts-inter, -linuxlibertine, -ebgaramond, -b612,
--hack, -league-spartan, -bebas-neue, -cabin, -go, -adf-gillius, -adf-tribun, -quicksand,
--sil-andika); lit by an area light that casts soft shadows and glints on glossy plastic,
-photographed from up to 35 degrees off the vertical, turned any way, the board a quarter
-to most of the frame. Nothing here is drawn by the training generator or derived from the
-development photos: the light, the shading, the perspective and the camera are POV-Ray's.
+training world does not use (Debian's fonts-inter, -linuxlibertine, -b612, -hack,
+-league-spartan, -bebas-neue, -cabin, -go, -adf-gillius, -adf-tribun, -quicksand,
+-sil-andika), every one with lining figures as puzzles print them; lit by an area light
+that casts soft shadows and glints on glossy plastic, photographed from up to 35 degrees
+off the vertical, turned any way, the board a quarter to most of the frame; with
+`--clutter`, things beside it (a mug, pens, a phone, a book, coins, a printed card) and
+sometimes the table's edge, the same boards and cameras otherwise. Nothing here is
+drawn by the training generator or derived from the development photos: the light, the
+shading, the perspective and the camera are POV-Ray's.
 
     apt-get install povray fonts-inter fonts-linuxlibertine ...   # the list above
-    .venv/bin/python bench/photo_rendered.py write DIR [--count 60] [--first 0]
+    .venv/bin/python bench/photo_rendered.py write DIR [--count 60] [--first 0] [--clutter]
     .venv/bin/python bench/photo_corpus.py read DIR --save R.json
 
 `write` renders the scenes (seeded: the same seed gives the same scene with the same fonts
@@ -39,14 +42,16 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 KINDS = ("classic", "checker", "coloured", "wooden", "metal", "loose")
 
 #: Fonts the training world never draws with (core/photo/training/__init__.py lists its
-#: packages): bold and regular faces people print puzzle numerals in.
+#: packages): bold and regular faces people print puzzle numerals in, all with lining
+#: figures (EB Garamond's old-style 3, 4, 5, 7 and 9, which dip below the line and which
+#: no puzzle we know prints, were here in the first scenes rendered).
 HELD_OUT_FONTS = (
     "/usr/share/fonts/opentype/inter/Inter-Bold.otf",
     "/usr/share/fonts/opentype/inter/Inter-Regular.otf",
     "/usr/share/fonts/opentype/inter/Inter-Black.otf",
     "/usr/share/fonts/opentype/linux-libertine/LinLibertine_RB.otf",
     "/usr/share/fonts/opentype/linux-libertine/LinLibertine_R.otf",
-    "/usr/share/fonts/opentype/ebgaramond/EBGaramond12-Bold.otf",
+    "/usr/share/fonts/opentype/linux-libertine/LinLibertine_RZ.otf",
     "/usr/share/fonts/opentype/b612/B612-Bold.otf",
     "/usr/share/fonts/truetype/hack/Hack-Bold.ttf",
     "/usr/share/fonts/opentype/league-spartan/LeagueSpartan-Bold.otf",
@@ -299,7 +304,101 @@ def _in_frame(  # noqa: PLR0917 (a camera is these six)
     return True
 
 
-def scene(seed: int, fonts: list[str]) -> Scene:
+LABELS = ("15 PUZZLE", "SLIDE", "Puzzle 4x4", "No. 15", "GEM PUZZLE", "MADE IN CHINA")
+
+
+def _label_texture(rng: random.Random, fonts: list[str]) -> bytes:
+    """A printed card's face: a line or two of text, dark on light, 512 x 256."""
+    card = Image.new(
+        "RGB", (512, 256), _pick(rng, [(240, 235, 220), (250, 250, 250), (230, 200, 60)])
+    )
+    draw = ImageDraw.Draw(card)
+    face = ImageFont.truetype(fonts[rng.randrange(len(fonts))], rng.randrange(48, 80))
+    for line, top in ((LABELS[rng.randrange(len(LABELS))], 40), ("1 2 3 4 ... 15", 150)):
+        draw.text((30, top), line, fill=(20, 20, 30), font=face)
+    stream = io.BytesIO()
+    card.save(stream, "PNG")
+    return stream.getvalue()
+
+
+def _clutter(
+    rng: random.Random, extent: float, base: float, textures: dict[str, bytes]
+) -> list[str]:
+    """What lies on a table beside a puzzle: a mug, pens, a phone, a book, coins, a printed
+    card or the box's lid with text, and sometimes the table's edge with the floor below.
+    Tall things stand beyond the board (the camera looks from the near side), none on it."""
+    fonts = available_fonts()
+    reach = extent / 2 * math.sqrt(2) + 0.3
+    parts = []
+    for index in range(rng.randrange(1, 5)):
+        thing = rng.choice(["mug", "pen", "pen", "phone", "book", "coin", "card", "card"])
+        angle = rng.uniform(0, 2 * math.pi) if thing != "mug" else rng.uniform(0.2, math.pi - 0.2)
+        distance = reach + rng.uniform(0.1, 2.5) + (0.6 if thing in ("book", "card") else 0.0)
+        x, z = distance * math.cos(angle), distance * math.sin(angle)
+        colour = _vector(
+            _pick(
+                rng,
+                [
+                    (0.8, 0.1, 0.1),
+                    (0.1, 0.2, 0.6),
+                    (0.9, 0.9, 0.9),
+                    (0.1, 0.1, 0.1),
+                    (0.2, 0.6, 0.3),
+                    (0.9, 0.7, 0.1),
+                ],
+            )
+        )
+        finish = "finish { phong 0.6 phong_size 40 ambient 0.12 }"
+        spin = f"rotate y*{rng.uniform(0, 180):.1f}"
+        place = f"translate <{x:.3f}, {base:.3f}, {z:.3f}>"
+        if thing == "mug":
+            radius = rng.uniform(0.35, 0.6)
+            parts.append(
+                f"difference {{ cylinder {{ 0, y*{radius * 2.2:.3f}, {radius:.3f} }} "
+                f"cylinder {{ y*0.1, y*3, {radius * 0.85:.3f} }} "
+                f"pigment {{ rgb {colour} }} {finish} {place} }}"
+            )
+        elif thing == "pen":
+            length = rng.uniform(1.2, 2.4)
+            parts.append(
+                f"cylinder {{ <{-length / 2:.3f}, 0.06, 0>, <{length / 2:.3f}, 0.06, 0>, 0.06 "
+                f"pigment {{ rgb {colour} }} {finish} {spin} {place} }}"
+            )
+        elif thing == "phone":
+            parts.append(
+                "box { <-0.4, 0, -0.8>, <0.4, 0.08, 0.8> pigment { rgb 0.03 } "
+                f"finish {{ phong 0.9 phong_size 90 reflection 0.1 }} {spin} {place} }}"
+            )
+        elif thing == "book":
+            parts.append(
+                "box { <-1.1, 0, -1.5>, <1.1, 0.3, 1.5> "
+                f"pigment {{ rgb {colour} }} finish {{ ambient 0.12 }} {spin} {place} }}"
+            )
+        elif thing == "coin":
+            parts.append(
+                "cylinder { 0, y*0.03, 0.14 pigment { rgb <0.8, 0.65, 0.3> } "
+                f"finish {{ metallic phong 0.8 }} {place} }}"
+            )
+        else:  # a printed card or the puzzle's box lid, text up
+            name = f"card{index}.png"
+            textures[name] = _label_texture(rng, fonts)
+            parts.append(
+                "box { <0, 0, 0>, <1, 0.02, 1> "
+                f'texture {{ pigment {{ image_map {{ png "{name}" once }} rotate x*90 }} '
+                "finish { ambient 0.12 } } "
+                f"scale <{rng.uniform(1.6, 2.6):.2f}, 1, {rng.uniform(0.8, 1.3):.2f}> "
+                f"translate <-1, 0, -0.5> {spin} {place} }}"
+            )
+    if rng.random() < 0.4:  # the table ends beyond the board; the floor lies below
+        edge = reach + rng.uniform(0.3, 2.0)
+        parts.append(
+            f"box {{ <{edge:.3f}, {base - 0.002:.3f}, -60>, <60, {base + 0.001:.3f}, 60> "
+            f"pigment {{ rgb {rng.uniform(0.05, 0.3):.2f} }} rotate y*{rng.uniform(0, 360):.1f} }}"
+        )
+    return parts
+
+
+def scene(seed: int, fonts: list[str], *, clutter: bool = False) -> Scene:
     rng = random.Random(seed)
     kind = KINDS[seed % len(KINDS)]
     width, height = rng.choice([(4, 4)] * 5 + [(3, 3)] * 2 + [(5, 5)] * 2 + [(4, 5), (6, 6)])
@@ -425,8 +524,11 @@ def scene(seed: int, fonts: list[str]) -> Scene:
             f"{' '.join(layers)} {wobble} translate <{x:.4f}, {floor_level + top:.4f}, {z:.4f}> }}"
         )
     parts.append("union { " + "\n".join(board_parts) + f" rotate y*{turn:.2f} }}")
+    if clutter:
+        # Its own random stream: the board, the camera and the light stay the seed's.
+        parts.extend(_clutter(random.Random(seed * 7919 + 1), extent, base, textures))
     return Scene(
-        kind=kind,
+        kind=f"clutter-{kind}" if clutter else kind,
         width=width,
         height=height,
         tiles=tuple(tiles),
@@ -439,9 +541,11 @@ def scene(seed: int, fonts: list[str]) -> Scene:
     )
 
 
-def render(job: tuple[int, Path, list[str]]) -> tuple[str, tuple[int, int, list[int]]]:
-    seed, folder, fonts = job
-    made = scene(seed, fonts)
+def render(
+    job: tuple[int, Path, list[str], bool],
+) -> tuple[str, tuple[int, int, list[int]]]:
+    seed, folder, fonts, clutter = job
+    made = scene(seed, fonts, clutter=clutter)
     with tempfile.TemporaryDirectory(dir="/tmp") as work:
         place = Path(work)
         (place / "scene.pov").write_text(made.source)
@@ -474,7 +578,7 @@ def render(job: tuple[int, Path, list[str]]) -> tuple[str, tuple[int, int, list[
     return name, (made.width, made.height, list(made.tiles))
 
 
-def write(folder: Path, count: int, first: int, jobs: int) -> None:
+def write(folder: Path, count: int, first: int, jobs: int, *, clutter: bool) -> None:
     if shutil.which("povray") is None:
         raise SystemExit("povray is not installed: apt-get install povray")
     fonts = available_fonts()
@@ -485,7 +589,7 @@ def write(folder: Path, count: int, first: int, jobs: int) -> None:
     truth = json.loads(truth_path.read_text()) if truth_path.exists() else {}
     with Pool(jobs) as pool:
         for name, board in pool.imap(
-            render, [(seed, folder, fonts) for seed in range(first, first + count)]
+            render, [(seed, folder, fonts, clutter) for seed in range(first, first + count)]
         ):
             truth[name] = board
             print(name, flush=True)
@@ -501,11 +605,14 @@ def main() -> int:
     writing.add_argument("--count", type=int, default=60)
     writing.add_argument("--first", type=int, default=0)
     writing.add_argument("--jobs", type=int, default=2)
+    writing.add_argument(
+        "--clutter", action="store_true", help="things beside the board, the table's edge"
+    )
     showing = commands.add_parser("scene", help="print one seed's POV-Ray scene")
     showing.add_argument("seed", type=int)
     args = parser.parse_args()
     if args.command == "write":
-        write(args.folder, args.count, args.first, args.jobs)
+        write(args.folder, args.count, args.first, args.jobs, clutter=args.clutter)
     else:
         print(scene(args.seed, available_fonts()).source)
     return 0
