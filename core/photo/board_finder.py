@@ -101,6 +101,20 @@ TABLE_COLOUR_SHARE = 0.004
 #: shadow the board casts on it.
 SHADOW_BINS = 2
 
+#: The side the numbered tiles are looked for at (`_marked_tile_blob`), and the edge
+#: thresholds tried there, as shares of the strongest edges.
+MARKED_TILES_LONG_SIDE = 640
+MARKED_TILE_EDGE_SHARES = (0.15, 0.08)
+
+#: The numbered tiles are looked for (`_marked_tile_blob`) only when every outline found
+#: before them takes in more than this share of the image: a checked or patterned table
+#: is edges everywhere and shares its colours with the board.
+PATTERNED_TABLE_SHARE = 0.5
+
+#: A region closing round marks of at least this share of its own area holds a numeral
+#: (or a picture): a tile, not a plain square of the table.
+MIN_MARK_SHARE = 0.03
+
 #: A four-corner cut keeping less of the hull's area than this cut off a corner.
 CUT_HULL_FRACTION = 0.95
 
@@ -507,6 +521,72 @@ def _table_colour_blob(pixels: FloatArray) -> BoolArray | None:
     return _dilate(labels == names[int(np.argmax(counts))], 2)
 
 
+def _closes_round_a_mark(region: BoolArray) -> bool:
+    """Whether a region (cut to its box) closes round edges of its own taking up at least
+    MIN_MARK_SHARE of it: a tile round its numeral; a plain square of a checked
+    tablecloth does not."""
+    inside = np.pad(region, 1)
+    border = np.zeros_like(inside)
+    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
+    outside = reconstruct(border, ~inside)
+    return int((~inside & ~outside).sum()) >= MIN_MARK_SHARE * int(region.sum())
+
+
+def _marked_tile_blob(image: Image.Image, share: float) -> tuple[BoolArray | None, float]:
+    """The board as its numbered tiles, seen at MARKED_TILES_LONG_SIDE: regions closed in
+    by edges (at `share` of the strongest) that are near square, fairly filled, and close
+    round a mark (`_closes_round_a_mark`), the largest group of them of about one size
+    taken together with the gaps between them (None without three such); and the factor
+    from its pixels to the image's. On a checked tablecloth the cloth's squares are as
+    square and as alike as the tiles, but hold no numeral; at SEARCH_LONG_SIDE a small
+    board's numerals cut its tiles apart, so the tiles are looked for here at twice the
+    side."""
+    factor = max(image.size) / MARKED_TILES_LONG_SIDE
+    size = (max(8, round(image.size[0] / factor)), max(8, round(image.size[1] / factor)))
+    small = image.resize(size, Image.Resampling.BOX).filter(ImageFilter.GaussianBlur(1.0))
+    strength = edge_strength(np.asarray(small, dtype=np.float32) / 255.0)
+    threshold = max(0.02, share * float(np.percentile(strength, 99.5)))
+    labels = label_regions(~_dilate(strength > threshold))
+    height, width = labels.shape
+    flat = labels.ravel()
+    free = np.nonzero(flat >= 0)[0]
+    names, inverse, counts = np.unique(flat[free], return_inverse=True, return_counts=True)
+    ys, xs = np.divmod(free, width)
+    tops = np.full(len(names), height)
+    bottoms = np.zeros(len(names), dtype=np.int64)
+    lefts = np.full(len(names), width)
+    rights = np.zeros(len(names), dtype=np.int64)
+    np.minimum.at(tops, inverse, ys)
+    np.maximum.at(bottoms, inverse, ys)
+    np.minimum.at(lefts, inverse, xs)
+    np.maximum.at(rights, inverse, xs)
+    box_heights, box_widths = bottoms - tops + 1, rights - lefts + 1
+    squareness = np.minimum(box_heights, box_widths) / np.maximum(box_heights, box_widths)
+    shaped = (
+        (counts >= labels.size / 2500)
+        & (counts <= labels.size / 6)
+        & (squareness > 0.6)
+        & (counts / (box_heights * box_widths) > 0.35)
+    )
+    tiles = []
+    for index in np.nonzero(shaped)[0]:
+        box = (slice(tops[index], bottoms[index] + 1), slice(lefts[index], rights[index] + 1))
+        region = labels[box] == names[index]
+        if _closes_round_a_mark(region):
+            tiles.append((box, region))
+    if len(tiles) < 3:
+        return None, factor
+    areas = np.array([float(region.sum()) for _, region in tiles])
+    best = _largest_group_of_one_size(areas, 0.5)
+    if len(best) < 3:
+        return None, factor
+    blob = np.zeros(labels.shape, dtype=np.bool_)
+    for member in best:
+        box, region = tiles[member]
+        blob[box] |= region
+    return _gaps_closed(blob, areas[best]), factor
+
+
 def _blob_outlines(blob: BoolArray, *, of_tiles: bool = False) -> list[Quad]:
     """Quadrilaterals round a blob, likeliest first: its hull cut to four corners and fitted
     side by side; then, when that cut off much of the hull, the hull with a cut-off corner
@@ -646,46 +726,77 @@ def _tile_group_blob(strength: FloatArray, threshold: float) -> BoolArray | None
     if len(tiles) < 3:
         return None
     areas = np.array([area for area, _ in tiles], dtype=np.float64)
-    # The largest group of regions of about one size: the tiles.
-    best: list[int] = []
-    for area in areas:
-        group = [i for i, other in enumerate(areas) if 0.6 * area <= other <= area / 0.6]
-        if len(group) > len(best):
-            best = group
+    best = _largest_group_of_one_size(areas, 0.6)
     if len(best) < 3:
         return None
     blob = np.zeros(labels.shape, dtype=np.bool_)
     for index in best:
         blob |= tiles[index][1]
-    gap = max(2, round(float(np.sqrt(np.median(areas[best]))) * 0.15))
+    return _gaps_closed(blob, areas[best])
+
+
+def _largest_group_of_one_size(areas: npt.NDArray[np.float64], ratio: float) -> list[int]:
+    """The indices of the largest group of `areas` within `ratio` of one of them: the
+    tiles, among the other regions of a photo."""
+    best: list[int] = []
+    for area in areas:
+        group = [i for i, other in enumerate(areas) if ratio * area <= other <= area / ratio]
+        if len(group) > len(best):
+            best = group
+    return best
+
+
+def _gaps_closed(blob: BoolArray, tile_areas: npt.NDArray[np.float64]) -> BoolArray:
+    """A group of tiles taken together with the gaps between them (a sixth of a tile's
+    side, at least two pixels)."""
+    gap = max(2, round(float(np.sqrt(np.median(tile_areas))) * 0.15))
     return _erode(_dilate(blob, gap), gap)
 
 
 def _outlines_in(image: Image.Image) -> Iterator[Quad]:
     """Outlines the board may have in `image`, in its pixels, likeliest first, each found
     only when asked for: from the image's edges, then from its strongest edges only (a
-    patterned table is all edges), then as what the table's colours do not reach, then
-    as a group of tiles."""
+    patterned table is all edges), then as what the table's colours do not reach, then,
+    when every outline so far was most of the image, as a group of the tiles that hold
+    numerals, seen closer, then as a group of tiles."""
     factor = max(image.size) / SEARCH_LONG_SIDE
     small_size = (max(8, round(image.size[0] / factor)), max(8, round(image.size[1] / factor)))
     small = image.resize(small_size, Image.Resampling.BOX).filter(ImageFilter.GaussianBlur(1.0))
     pixels = np.asarray(small, dtype=np.float32) / 255.0
     strength = edge_strength(pixels)
     strongest = float(np.percentile(strength, 99.5))
+    # The share of the image the smallest outline so far takes in.
+    smallest = [1.0]
+
+    def numbered_tiles() -> Iterator[tuple[BoolArray | None, float, bool]]:
+        # Only where every shape so far was most of the photo: a patterned table.
+        if smallest[0] > PATTERNED_TABLE_SHARE:
+            for share in MARKED_TILE_EDGE_SHARES:
+                yield (*_marked_tile_blob(image, share), True)
+
     blobs = chain(
-        ((_board_blob(strength, max(0.08, share * strongest)), False) for share in EDGE_SHARES),
-        ((_table_colour_blob(pixels), False),),
         (
-            (_tile_group_blob(strength, max(0.02, share * strongest)), True)
+            (_board_blob(strength, max(0.08, share * strongest)), factor, False)
+            for share in EDGE_SHARES
+        ),
+        ((_table_colour_blob(pixels), factor, False),),
+        numbered_tiles(),
+        (
+            (_tile_group_blob(strength, max(0.02, share * strongest)), factor, True)
             for share in TILE_EDGE_SHARES
         ),
     )
-    for blob, of_tiles in blobs:
+    image_area = float(image.size[0] * image.size[1])
+    for blob, blob_factor, of_tiles in blobs:
         if blob is None:
             continue
         for quad in _blob_outlines(blob, of_tiles=of_tiles):
-            # Pixel centres: a small-image pixel i spans image pixels i*f .. (i+1)*f.
-            yield Quad(*(((x + 0.5) * factor, (y + 0.5) * factor) for x, y in quad.points()))
+            # Pixel centres: a blob's pixel i spans image pixels i*f .. (i+1)*f.
+            outline = Quad(
+                *(((x + 0.5) * blob_factor, (y + 0.5) * blob_factor) for x, y in quad.points())
+            )
+            smallest[0] = min(smallest[0], abs(outline.area()) / image_area)
+            yield outline
 
 
 def _zoom_box(

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import array_shapes, arrays
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from core.photo.board_finder import (
     _may_hold_a_board,
@@ -422,17 +422,23 @@ def test_a_group_of_tiles_missing_two_corner_tiles_is_outlined_whole(degrees: fl
     assert min(worst_corner_distance(outline, board) for outline in outlines) < 4
 
 
-def png_of_board_on_a_checked_cloth(frame_colour: tuple[int, int, int]) -> bytes:
-    """The 4x4 board of `png_of_board` in a frame of `frame_colour` from (180, 130) to
-    (620, 570), on a tablecloth checked grey and white in 60-pixel squares turned 30
-    degrees: edges everywhere round the board, as strong as its own."""
+def checked_cloth(square: int) -> Image.Image:
+    """An 800 x 700 tablecloth checked grey and white in `square`-pixel squares turned 30
+    degrees."""
     ys, xs = np.mgrid[0:700, 0:800].astype(np.float64)
     turned = np.radians(30)
     u = xs * np.cos(turned) + ys * np.sin(turned)
     v = -xs * np.sin(turned) + ys * np.cos(turned)
-    checked = (np.floor(u / 60) + np.floor(v / 60)) % 2 == 0
+    checked = (np.floor(u / square) + np.floor(v / square)) % 2 == 0
     cloth = np.where(checked[..., None], np.array([235, 235, 230]), np.array([110, 110, 115]))
-    image = Image.fromarray(cloth.astype(np.uint8))
+    return Image.fromarray(cloth.astype(np.uint8))
+
+
+def png_of_board_on_a_checked_cloth(frame_colour: tuple[int, int, int]) -> bytes:
+    """The 4x4 board of `png_of_board` in a frame of `frame_colour` from (180, 130) to
+    (620, 570), on a tablecloth checked grey and white in 60-pixel squares turned 30
+    degrees: edges everywhere round the board, as strong as its own."""
+    image = checked_cloth(60)
     draw = ImageDraw.Draw(image)
     draw.rectangle((180, 130, 620, 570), fill=frame_colour)
     draw_tiles_blank_last(draw)
@@ -453,3 +459,38 @@ def test_a_board_on_a_checked_tablecloth_is_outlined_by_the_colours_it_does_not_
     outlines = [outline.scaled(photo.scale) for outline in board_outlines(photo)]
 
     assert min(worst_corner_distance(outline, frame) for outline in outlines) < 12
+
+
+def png_of_small_board_of_the_cloths_colours() -> bytes:
+    """A 4x4 board of white 44-pixel tiles with dark numerals in a grey frame, from (300,
+    250) to (496, 446), on a cloth checked grey and white in 40-pixel squares turned 30
+    degrees: its colours are all the cloth's, its tiles the size of the cloth's squares;
+    only its numerals are not the cloth's."""
+    image = checked_cloth(40)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((300, 250, 496, 446), fill=(110, 110, 115))
+    numerals = ImageFont.load_default(size=22)
+    for row in range(4):
+        for column in range(4):
+            left, top = 306 + column * 46, 256 + row * 46
+            draw.rectangle((left, top, left + 43, top + 43), fill=(235, 235, 230))
+            if (row, column) != (3, 3):
+                text = str(row * 4 + column + 1)
+                draw.text(
+                    (left + 22, top + 22), text, fill=(20, 20, 20), font=numerals, anchor="mm"
+                )
+    stream = io.BytesIO()
+    image.save(stream, format="PNG")
+    return stream.getvalue()
+
+
+def test_a_board_of_a_checked_cloths_colours_is_outlined_by_its_numbered_tiles() -> None:
+    # Every shape the edges leave is the whole photo, the table's colours reach the board,
+    # and the cloth's squares are as square and as alike as the tiles: only the tiles
+    # close round numerals.
+    photo = load_photo(png_of_small_board_of_the_cloths_colours())
+    tiles = Quad((306, 256), (489, 256), (489, 439), (306, 439))
+
+    outlines = [outline.scaled(photo.scale) for outline in board_outlines(photo)]
+
+    assert min(worst_corner_distance(outline, tiles) for outline in outlines) < 10
