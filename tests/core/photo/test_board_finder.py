@@ -14,7 +14,9 @@ from hypothesis.extra.numpy import array_shapes, arrays
 from PIL import Image, ImageDraw, ImageFont
 
 from core.photo.board_finder import (
+    _marked_tile_blob,
     _may_hold_a_board,
+    _table_colour_blob,
     board_outlines,
     label_regions,
     label_regions_pure,
@@ -494,3 +496,20 @@ def test_a_board_of_a_checked_cloths_colours_is_outlined_by_its_numbered_tiles()
     outlines = [outline.scaled(photo.scale) for outline in board_outlines(photo)]
 
     assert min(worst_corner_distance(outline, tiles) for outline in outlines) < 10
+
+
+@settings(max_examples=25, deadline=None)
+@given(arrays(np.uint8, array_shapes(min_dims=3, max_dims=3, min_side=3, max_side=40)))
+def test_the_table_and_tile_finders_take_any_image(values: npt.NDArray[np.uint8]) -> None:
+    # Any picture at all (a flat one, noise, a sliver): a mask of its own size or none.
+    rgb = np.ascontiguousarray(np.resize(values, (*values.shape[:2], 3)))
+    image = Image.fromarray(rgb).resize((max(8, rgb.shape[1] * 4), max(8, rgb.shape[0] * 4)))
+    pixels = np.asarray(image, dtype=np.float32) / 255.0
+
+    table_blob = _table_colour_blob(pixels)
+    tiles_blob, factor = _marked_tile_blob(image, 0.15)
+
+    assert table_blob is None or table_blob.shape == pixels.shape[:2]
+    assert factor > 0
+    if tiles_blob is not None:
+        assert tiles_blob.shape == (round(image.size[1] / factor), round(image.size[0] / factor))
