@@ -121,12 +121,9 @@ def _numeral_textures(
     return masks[0], masks[1]
 
 
-def _pick(rng: random.Random, options: list[Rgb]) -> Rgb:
-    return options[rng.randrange(len(options))]
-
-
 def _jitter(colour: Rgb, rng: random.Random, amount: float = 0.05) -> Rgb:
-    return tuple(min(1.0, max(0.0, part + rng.uniform(-amount, amount))) for part in colour)  # type: ignore[return-value]
+    red, green, blue = (min(1.0, max(0.0, part + rng.uniform(-amount, amount))) for part in colour)
+    return red, green, blue
 
 
 WOOD = (
@@ -149,26 +146,26 @@ def _wood(rng: random.Random, light: Rgb, scale: float) -> str:
 def _table(rng: random.Random) -> str:
     choice = rng.randrange(5)
     if choice == 0:
-        light = _pick(rng, [(0.75, 0.55, 0.35), (0.55, 0.35, 0.2), (0.85, 0.7, 0.5)])
+        light = rng.choice([(0.75, 0.55, 0.35), (0.55, 0.35, 0.2), (0.85, 0.7, 0.5)])
         return _wood(rng, light, 3.0) + " finish { phong 0.2 }"
     if choice == 1:  # a cloth: fine bumps of one colour
-        colour = _pick(rng, [(0.2, 0.3, 0.6), (0.6, 0.6, 0.6), (0.3, 0.5, 0.3), (0.7, 0.2, 0.2)])
+        colour = rng.choice([(0.2, 0.3, 0.6), (0.6, 0.6, 0.6), (0.3, 0.5, 0.3), (0.7, 0.2, 0.2)])
         darker = tuple(part * 0.7 for part in colour)
         return (
             f"pigment {{ granite colour_map {{ [0 rgb {_vector(colour)}] "
             f"[1 rgb {_vector(darker)}] }} scale 0.3 }} normal {{ bumps 0.3 scale 0.02 }}"
         )
     if choice == 2:  # a checked tablecloth
-        one = _pick(rng, [(0.9, 0.9, 0.88), (0.95, 0.95, 0.9)])
-        two = _pick(rng, [(0.7, 0.15, 0.15), (0.2, 0.3, 0.7), (0.3, 0.3, 0.3)])
+        one = rng.choice([(0.9, 0.9, 0.88), (0.95, 0.95, 0.9)])
+        two = rng.choice([(0.7, 0.15, 0.15), (0.2, 0.3, 0.7), (0.3, 0.3, 0.3)])
         return (
             f"pigment {{ checker rgb {_vector(one)} rgb {_vector(two)} scale 0.8 "
             f"rotate y*{rng.randrange(90)} }}"
         )
     if choice == 3:  # paper or a light desk
-        colour = _pick(rng, [(0.92, 0.92, 0.9), (0.85, 0.85, 0.8), (0.95, 0.93, 0.85)])
+        colour = rng.choice([(0.92, 0.92, 0.9), (0.85, 0.85, 0.8), (0.95, 0.93, 0.85)])
         return f"pigment {{ rgb {_vector(colour)} }} normal {{ bumps 0.05 scale 0.05 }}"
-    colour = _pick(rng, [(0.12, 0.12, 0.12), (0.25, 0.22, 0.2), (0.4, 0.4, 0.42)])
+    colour = rng.choice([(0.12, 0.12, 0.12), (0.25, 0.22, 0.2), (0.4, 0.4, 0.42)])
     return (
         f"pigment {{ rgb {_vector(colour)} }} normal {{ bumps 0.1 scale 0.03 }} "
         "finish { phong 0.3 }"
@@ -193,15 +190,15 @@ def _look(kind: str, count: int, width: int, rng: random.Random) -> Look:
     )
     numeral = "printed"
     if kind == "classic":
-        tile = _pick(rng, [(0.95, 0.95, 0.92), (0.98, 0.93, 0.8), (0.9, 0.9, 0.9)])
-        ink = _pick(rng, [(0.05, 0.05, 0.05), (0.7, 0.05, 0.05), (0.05, 0.1, 0.5)])
-        frame = _pick(rng, [(0.05, 0.05, 0.05), (0.1, 0.15, 0.4), (0.6, 0.05, 0.05)])
+        tile = rng.choice([(0.95, 0.95, 0.92), (0.98, 0.93, 0.8), (0.9, 0.9, 0.9)])
+        ink = rng.choice([(0.05, 0.05, 0.05), (0.7, 0.05, 0.05), (0.05, 0.1, 0.5)])
+        frame = rng.choice([(0.05, 0.05, 0.05), (0.1, 0.15, 0.4), (0.6, 0.05, 0.05)])
         tiles = [f"pigment {{ rgb {_vector(_jitter(tile, rng, 0.01))} }} {glossy}"] * count
         inks = [ink] * count
-        numeral = _pick(rng, ["printed", "printed", "pressed"])  # type: ignore[list-item]
+        numeral = rng.choice(["printed", "printed", "pressed"])
     elif kind == "checker":
-        red = _pick(rng, [(0.75, 0.05, 0.05), (0.6, 0.02, 0.05), (0.1, 0.3, 0.7)])
-        white = _pick(rng, [(0.95, 0.93, 0.88), (0.98, 0.98, 0.95)])
+        red = rng.choice([(0.75, 0.05, 0.05), (0.6, 0.02, 0.05), (0.1, 0.3, 0.7)])
+        white = rng.choice([(0.95, 0.93, 0.88), (0.98, 0.98, 0.95)])
         gold = rng.random() < 0.5
         tiles, inks = [], []
         for number in range(count):
@@ -213,7 +210,7 @@ def _look(kind: str, count: int, width: int, rng: random.Random) -> Look:
                 inks.append((0.85, 0.65, 0.2))
             else:
                 inks.append(white if red_tile else red)
-        frame = _pick(rng, [(0.05, 0.05, 0.05), red, (0.3, 0.3, 0.3)])
+        frame = rng.choice([(0.05, 0.05, 0.05), red, (0.3, 0.3, 0.3)])
         numeral = "raised" if gold and rng.random() < 0.6 else "printed"
     elif kind == "coloured":
         palette = [
@@ -232,16 +229,16 @@ def _look(kind: str, count: int, width: int, rng: random.Random) -> Look:
             colour = palette[(start + row) % len(palette)]
             tiles.append(f"pigment {{ rgb {_vector(colour)} }} {glossy}")
             inks.append((0.97, 0.97, 0.97) if white_ink else (0.05, 0.05, 0.05))
-        frame = _pick(rng, [(0.95, 0.95, 0.95), (0.1, 0.1, 0.1), (0.2, 0.3, 0.6)])
+        frame = rng.choice([(0.95, 0.95, 0.95), (0.1, 0.1, 0.1), (0.2, 0.3, 0.6)])
     elif kind == "wooden":
-        light = _pick(rng, [(0.85, 0.68, 0.45), (0.75, 0.55, 0.33), (0.9, 0.8, 0.6)])
+        light = rng.choice([(0.85, 0.68, 0.45), (0.75, 0.55, 0.33), (0.9, 0.8, 0.6)])
         tiles = [
             _wood(rng, _jitter(light, rng, 0.03), 0.6) + " finish { phong 0.1 ambient 0.15 }"
             for _ in range(count)
         ]
-        ink = _pick(rng, [(0.2, 0.1, 0.05), (0.05, 0.05, 0.05), (0.45, 0.25, 0.1)])
+        ink = rng.choice([(0.2, 0.1, 0.05), (0.05, 0.05, 0.05), (0.45, 0.25, 0.1)])
         inks = [ink] * count
-        numeral = _pick(rng, ["printed", "pressed", "pressed"])  # type: ignore[list-item]
+        numeral = rng.choice(["printed", "pressed", "pressed"])
         frame_texture = _wood(rng, _jitter(light, rng, 0.1), 2.0) + " finish { phong 0.1 }"
         return Look(tiles, inks, numeral, frame_texture, frame_texture)
     elif kind == "metal":
@@ -253,7 +250,7 @@ def _look(kind: str, count: int, width: int, rng: random.Random) -> Look:
         frame = (0.5, 0.5, 0.52)
         numeral = "pressed"
     else:  # loose blocks, any colour
-        tile = _pick(rng, [(0.95, 0.95, 0.92), (0.1, 0.1, 0.1), (0.85, 0.7, 0.2), (0.2, 0.4, 0.8)])
+        tile = rng.choice([(0.95, 0.95, 0.92), (0.1, 0.1, 0.1), (0.85, 0.7, 0.2), (0.2, 0.4, 0.8)])
         dark = sum(tile) < 1.5
         inks = [(0.95, 0.95, 0.95) if dark else (0.05, 0.05, 0.05)] * count
         tiles = [f"pigment {{ rgb {_vector(tile)} }} {glossy}"] * count
@@ -310,7 +307,7 @@ LABELS = ("15 PUZZLE", "SLIDE", "Puzzle 4x4", "No. 15", "GEM PUZZLE", "MADE IN C
 def _label_texture(rng: random.Random, fonts: list[str]) -> bytes:
     """A printed card's face: a line or two of text, dark on light, 512 x 256."""
     card = Image.new(
-        "RGB", (512, 256), _pick(rng, [(240, 235, 220), (250, 250, 250), (230, 200, 60)])
+        "RGB", (512, 256), rng.choice([(240, 235, 220), (250, 250, 250), (230, 200, 60)])
     )
     draw = ImageDraw.Draw(card)
     face = ImageFont.truetype(fonts[rng.randrange(len(fonts))], rng.randrange(48, 80))
@@ -336,8 +333,7 @@ def _clutter(
         distance = reach + rng.uniform(0.1, 2.5) + (0.6 if thing in ("book", "card") else 0.0)
         x, z = distance * math.cos(angle), distance * math.sin(angle)
         colour = _vector(
-            _pick(
-                rng,
+            rng.choice(
                 [
                     (0.8, 0.1, 0.1),
                     (0.1, 0.2, 0.6),
