@@ -171,6 +171,13 @@ def _erode(mask: BoolArray, steps: int = 1) -> BoolArray:
     return ~_dilate(~mask, steps)
 
 
+def _border(shape: tuple[int, ...], width: int = 1) -> BoolArray:
+    """A mask of the `width` pixels all round an image of `shape`."""
+    border = np.zeros(shape[:2], dtype=np.bool_)
+    border[:width, :] = border[-width:, :] = border[:, :width] = border[:, -width:] = True
+    return border
+
+
 def reconstruct(seeds: BoolArray, allowed: BoolArray) -> BoolArray:
     """Every `allowed` pixel connected (4-neighbours) to a seed through allowed pixels."""
     twin = speedups.compiled_twins.photo
@@ -436,9 +443,7 @@ def _board_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
     from the photo's border, the one with most edges inside for its size."""
     edges = _dilate(strength > threshold)
     free = ~edges
-    border = np.zeros_like(free)
-    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
-    table = reconstruct(border, free)
+    table = reconstruct(_border(free.shape), free)
     # The open table stops at the first edge; the blobs it leaves are the board and things.
     candidates = _erode(~table, 2)
     best: tuple[float, BoolArray] | None = None
@@ -489,23 +494,19 @@ def _table_colour_blob(pixels: FloatArray) -> BoolArray | None:
     are few, and a board's frame or tiles are mostly others. The table's colours are
     reached through a pixel narrower than two only where they were wider, so a highlight
     along a dark frame does not let the table in."""
-    height, width, _ = pixels.shape
     bins = _colour_bins(pixels)
-    ring = max(2, round(TABLE_BORDER_SHARE * min(height, width)))
-    border = np.zeros((height, width), dtype=np.bool_)
-    border[:ring, :] = border[-ring:, :] = border[:, :ring] = border[:, -ring:] = True
+    border = _border(bins.shape, max(2, round(TABLE_BORDER_SHARE * min(bins.shape))))
     counts = np.bincount(bins[border], minlength=CHROMA_BINS * CHROMA_BINS * LIGHTNESS_BINS)
     seen = (counts >= TABLE_COLOUR_SHARE * int(border.sum())).reshape(
         CHROMA_BINS, CHROMA_BINS, LIGHTNESS_BINS
     )
+    # A bin next to a table colour on any axis is one too; the padding's empty bins roll in
+    # at the ends, not the far end's.
+    padded = np.pad(seen, 1)
     table_colours = seen.copy()
     for axis in range(3):
-        table_colours[(slice(None),) * axis + (slice(1, None),)] |= seen[
-            (slice(None),) * axis + (slice(None, -1),)
-        ]
-        table_colours[(slice(None),) * axis + (slice(None, -1),)] |= seen[
-            (slice(None),) * axis + (slice(1, None),)
-        ]
+        for step in (-1, 1):
+            table_colours |= np.roll(padded, step, axis=axis)[1:-1, 1:-1, 1:-1]
     for darker in range(1, SHADOW_BINS + 1):
         table_colours[..., :-darker] |= seen[..., darker:]
     allowed = table_colours.reshape(-1)[bins]
@@ -526,10 +527,18 @@ def _closes_round_a_mark(region: BoolArray) -> bool:
     MIN_MARK_SHARE of it: a tile round its numeral; a plain square of a checked
     tablecloth does not."""
     inside = np.pad(region, 1)
-    border = np.zeros_like(inside)
-    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
-    outside = reconstruct(border, ~inside)
+    outside = reconstruct(_border(inside.shape), ~inside)
     return int((~inside & ~outside).sum()) >= MIN_MARK_SHARE * int(region.sum())
+
+
+def _edges_at(image: Image.Image, long_side: int) -> tuple[float, FloatArray, FloatArray]:
+    """The image shrunk to `long_side` and blurred a pixel, with the factor from its pixels
+    to the image's, its pixels (0 to 1) and their edge strength."""
+    factor = max(image.size) / long_side
+    size = (max(8, round(image.size[0] / factor)), max(8, round(image.size[1] / factor)))
+    small = image.resize(size, Image.Resampling.BOX).filter(ImageFilter.GaussianBlur(1.0))
+    pixels = np.asarray(small, dtype=np.float32) / 255.0
+    return factor, pixels, edge_strength(pixels)
 
 
 def _marked_tile_blob(image: Image.Image, share: float) -> tuple[BoolArray | None, float]:
@@ -541,10 +550,7 @@ def _marked_tile_blob(image: Image.Image, share: float) -> tuple[BoolArray | Non
     square and as alike as the tiles, but hold no numeral; at SEARCH_LONG_SIDE a small
     board's numerals cut its tiles apart, so the tiles are looked for here at twice the
     side."""
-    factor = max(image.size) / MARKED_TILES_LONG_SIDE
-    size = (max(8, round(image.size[0] / factor)), max(8, round(image.size[1] / factor)))
-    small = image.resize(size, Image.Resampling.BOX).filter(ImageFilter.GaussianBlur(1.0))
-    strength = edge_strength(np.asarray(small, dtype=np.float32) / 255.0)
+    factor, _, strength = _edges_at(image, MARKED_TILES_LONG_SIDE)
     threshold = max(0.02, share * float(np.percentile(strength, 99.5)))
     labels = label_regions(~_dilate(strength > threshold))
     height, width = labels.shape
@@ -759,18 +765,15 @@ def _outlines_in(image: Image.Image) -> Iterator[Quad]:
     patterned table is all edges), then as what the table's colours do not reach, then,
     when every outline so far was most of the image, as a group of the tiles that hold
     numerals, seen closer, then as a group of tiles."""
-    factor = max(image.size) / SEARCH_LONG_SIDE
-    small_size = (max(8, round(image.size[0] / factor)), max(8, round(image.size[1] / factor)))
-    small = image.resize(small_size, Image.Resampling.BOX).filter(ImageFilter.GaussianBlur(1.0))
-    pixels = np.asarray(small, dtype=np.float32) / 255.0
-    strength = edge_strength(pixels)
+    factor, pixels, strength = _edges_at(image, SEARCH_LONG_SIDE)
     strongest = float(np.percentile(strength, 99.5))
     # The share of the image the smallest outline so far takes in.
-    smallest = [1.0]
+    smallest = 1.0
 
     def numbered_tiles() -> Iterator[tuple[BoolArray | None, float, bool]]:
-        # Only where every shape so far was most of the photo: a patterned table.
-        if smallest[0] > PATTERNED_TABLE_SHARE:
+        # Only where every shape so far was most of the photo: a patterned table. Run
+        # when the chain reaches it, so it sees the outlines yielded before.
+        if smallest > PATTERNED_TABLE_SHARE:
             for share in MARKED_TILE_EDGE_SHARES:
                 yield (*_marked_tile_blob(image, share), True)
 
@@ -795,7 +798,7 @@ def _outlines_in(image: Image.Image) -> Iterator[Quad]:
             outline = Quad(
                 *(((x + 0.5) * blob_factor, (y + 0.5) * blob_factor) for x, y in quad.points())
             )
-            smallest[0] = min(smallest[0], abs(outline.area()) / image_area)
+            smallest = min(smallest, abs(outline.area()) / image_area)
             yield outline
 
 
