@@ -145,6 +145,11 @@ MAX_HULL_GROWTH = 1.5
 #: a thin or ragged hull, or sides meeting close in, cuts most of it off).
 MIN_BLOB_SHARE = 0.7
 
+#: Two outlines each taking in more than NEAR_WHOLE_SHARE of the photo are one unless
+#: they differ by more than NEAR_WHOLE_APART of its longer side.
+NEAR_WHOLE_SHARE = 0.6
+NEAR_WHOLE_APART = 0.06
+
 NO_BOARD_MESSAGE = (
     "no puzzle board found in this photo: take it from above, with the whole board in view"
 )
@@ -906,9 +911,13 @@ def _new_outlines(
 
 
 def _apart(first: Quad, second: Quad, size: tuple[int, int]) -> bool:
-    """Whether two outlines differ by more than a hair (2% of the photo's longer side)."""
+    """Whether two outlines differ by more than a hair (2% of the photo's longer side), or,
+    both most of the photo, by more than NEAR_WHOLE_APART of it: a patterned table or a
+    photo's border outlined again and again, each a few pixels off, each searched."""
     distance = float(np.abs(first.as_array() - second.as_array()).max())
-    return distance > 0.02 * max(size)
+    photo_area = size[0] * size[1]
+    near_whole = min(abs(first.area()), abs(second.area())) > NEAR_WHOLE_SHARE * photo_area
+    return distance > (NEAR_WHOLE_APART if near_whole else 0.02) * max(size)
 
 
 def find_board_outline(photo: Photo) -> Quad:

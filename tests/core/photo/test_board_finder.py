@@ -14,6 +14,8 @@ from hypothesis.extra.numpy import array_shapes, arrays
 from PIL import Image, ImageDraw, ImageFont
 
 from core.photo.board_finder import (
+    NEAR_WHOLE_APART,
+    NEAR_WHOLE_SHARE,
     _marked_tile_blob,
     _may_hold_a_board,
     _table_colour_blob,
@@ -496,6 +498,31 @@ def test_a_board_of_a_checked_cloths_colours_is_outlined_by_its_numbered_tiles()
     outlines = [outline.scaled(photo.scale) for outline in board_outlines(photo)]
 
     assert min(worst_corner_distance(outline, tiles) for outline in outlines) < 10
+
+
+@pytest.mark.parametrize(
+    "png",
+    [
+        png_of_small_board_of_the_cloths_colours,
+        lambda: png_of_board_on_a_checked_cloth((20, 20, 20)),
+    ],
+    ids=["small board", "black frame"],
+)
+def test_a_checked_cloth_outlined_again_a_few_pixels_off_is_searched_once(png) -> None:  # type: ignore[no-untyped-def]
+    # A patterned table's edges leave the photo's whole shape at every threshold, each a
+    # little off: each searched would spend the placings the board's outlines need.
+    photo = load_photo(png())
+    width, height = photo.image.size
+    most = [
+        outline.as_array()
+        for outline in board_outlines(photo)
+        if abs(outline.area()) > NEAR_WHOLE_SHARE * width * height
+    ]
+
+    assert most
+    for index, first in enumerate(most):
+        for second in most[index + 1 :]:
+            assert np.abs(first - second).max() > NEAR_WHOLE_APART * max(width, height)
 
 
 @settings(max_examples=25, deadline=None)
