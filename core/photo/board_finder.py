@@ -145,8 +145,10 @@ MAX_HULL_GROWTH = 1.5
 #: a thin or ragged hull, or sides meeting close in, cuts most of it off).
 MIN_BLOB_SHARE = 0.7
 
-#: Two outlines each taking in more than NEAR_WHOLE_SHARE of the photo are one unless
-#: they differ by more than NEAR_WHOLE_APART of its longer side.
+#: Two outlines are one unless a corner differs by more than this share of the photo's
+#: longer side, or, each taking in more than NEAR_WHOLE_SHARE of the photo, by more than
+#: NEAR_WHOLE_APART of it.
+APART = 0.02
 NEAR_WHOLE_SHARE = 0.6
 NEAR_WHOLE_APART = 0.06
 
@@ -911,13 +913,13 @@ def _new_outlines(
 
 
 def _apart(first: Quad, second: Quad, size: tuple[int, int]) -> bool:
-    """Whether two outlines differ by more than a hair (2% of the photo's longer side), or,
-    both most of the photo, by more than NEAR_WHOLE_APART of it: a patterned table or a
-    photo's border outlined again and again, each a few pixels off, each searched."""
+    """Whether two outlines differ by more than a hair (APART), or, both most of the photo,
+    by more than NEAR_WHOLE_APART: a patterned table or a photo's border outlined again
+    and again, each a few pixels off, would each be searched."""
     distance = float(np.abs(first.as_array() - second.as_array()).max())
     photo_area = size[0] * size[1]
     near_whole = min(abs(first.area()), abs(second.area())) > NEAR_WHOLE_SHARE * photo_area
-    return distance > (NEAR_WHOLE_APART if near_whole else 0.02) * max(size)
+    return distance > (NEAR_WHOLE_APART if near_whole else APART) * max(size)
 
 
 def find_board_outline(photo: Photo) -> Quad:

@@ -30,6 +30,8 @@ from core.photo.image import load_photo
 from tests.core.conftest import REFUSED, running
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tests.core.conftest import Compiled
 
 TABLE = (28, 52, 40)
@@ -508,13 +510,15 @@ def test_a_board_of_a_checked_cloths_colours_is_outlined_by_its_numbered_tiles()
     ],
     ids=["small board", "black frame"],
 )
-def test_a_checked_cloth_outlined_again_a_few_pixels_off_is_searched_once(png) -> None:  # type: ignore[no-untyped-def]
+def test_a_checked_cloth_outlined_again_a_few_pixels_off_is_searched_once(
+    png: Callable[[], bytes],
+) -> None:
     # A patterned table's edges leave the photo's whole shape at every threshold, each a
     # little off: each searched would spend the placings the board's outlines need.
     photo = load_photo(png())
     width, height = photo.image.size
     most = [
-        outline.as_array()
+        outline
         for outline in board_outlines(photo)
         if abs(outline.area()) > NEAR_WHOLE_SHARE * width * height
     ]
@@ -522,7 +526,7 @@ def test_a_checked_cloth_outlined_again_a_few_pixels_off_is_searched_once(png) -
     assert most
     for index, first in enumerate(most):
         for second in most[index + 1 :]:
-            assert np.abs(first - second).max() > NEAR_WHOLE_APART * max(width, height)
+            assert worst_corner_distance(first, second) > NEAR_WHOLE_APART * max(width, height)
 
 
 @settings(max_examples=25, deadline=None)
