@@ -308,6 +308,8 @@ def _placings(
     if size is not None and size[0] != size[1]:
         sizes.append((size[1], size[0]))
     for outline in _searched_outlines(outlines, grow=not outline_is_grid):
+        if not outline_is_grid and _too_small_for_tiles(photo, outline):
+            continue
         # The grid found in the outline, and, unless that settles, the outline of the
         # tiles' own colour taken as the grid (tiles packed too tight for their gaps to
         # show).
@@ -345,6 +347,17 @@ def _placings(
             yield grid
     if not placed and first_error is not None:
         raise first_error
+
+
+#: The smallest side (the photo's own pixels) a tile's cell can have and still show a
+#: number the network reads: an outline that a 3x3 divides into smaller cells is a numeral's
+#: stroke or a speck, not a board.
+MIN_CELL_SIDE = 14
+
+
+def _too_small_for_tiles(photo: Photo, outline: Quad) -> bool:
+    side = math.sqrt(abs(outline.area())) * photo.scale
+    return side < MIN_CELLS * MIN_CELL_SIDE
 
 
 def _grid_outlines(

@@ -531,3 +531,20 @@ def test_an_outline_whose_grid_reads_as_no_board_is_not_searched_for_its_tiles_a
         pytest.skip("test photo 24's first grid settles: nothing more to search")
     assert reader.reading_cost(board_grid) <= reader.UNREAD_SCREEN_COST
     assert len(list(reader._grid_outlines(board_photo, board_outline, False, [board_grid]))) == 2
+
+
+def test_an_outline_too_small_for_a_board_of_readable_tiles_is_not_read() -> None:
+    # A 3x3 drawn at 90-pixel cells: its outline is read; a numeral's box inside a tile
+    # (under MIN_CELLS cells of MIN_CELL_SIDE in the photo's own pixels, grown by every
+    # factor the search grows outlines by) is not.
+    photo = reader.load_photo(jpeg(_drawn_board((1, 2, 3, 4, 5, 6, 7, 8, 0), 3)))
+    board = Quad((90, 90), (360, 90), (360, 360), (90, 360)).scaled(1 / photo.scale)
+    side = int(reader.MIN_CELLS * reader.MIN_CELL_SIDE / max(reader.GROWN_OUTLINES)) - 1
+    speck = Quad((120, 120), (120 + side, 120), (120 + side, 120 + side), (120, 120 + side))
+    speck = speck.scaled(1 / photo.scale)
+
+    def placed(outline: Quad) -> list[GridFit]:
+        return list(reader._placings(photo, [outline], None, outline_is_grid=False, turns=(0,)))
+
+    assert placed(speck) == []
+    assert placed(board)
