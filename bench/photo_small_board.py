@@ -92,9 +92,9 @@ def main() -> int:
     grid_counts: list[int] = []
     for seed, photo in photos:
         data, made_share = small_board_photo(photo, args.share, seed)
-        began, wall_began, grids_before = time.process_time(), time.perf_counter(), grids_read()
+        cpu_began, wall_began, grids_before = time.process_time(), time.perf_counter(), grids_read()
         outcome = _grade(photo, data)
-        cpu = time.process_time() - began
+        cpu = time.process_time() - cpu_began
         wall = time.perf_counter() - wall_began
         wall_times.append(wall)
         grids = grids_read() - grids_before

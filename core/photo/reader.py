@@ -350,14 +350,15 @@ def _placings(
 
 
 #: The smallest side (the photo's own pixels) a tile's cell can have and still show a
-#: number the network reads: an outline that a 3x3 divides into smaller cells is a numeral's
-#: stroke or a speck, not a board.
+#: number the network reads: an outline that the smallest board (MIN_CELLS a side) divides
+#: into smaller cells is a numeral's box or a speck, not a board.
 MIN_CELL_SIDE = 14
 
 
 def _too_small_for_tiles(photo: Photo, outline: Quad) -> bool:
-    side = math.sqrt(abs(outline.area())) * photo.scale
-    return side < MIN_CELLS * MIN_CELL_SIDE
+    """Whether the smallest board's cells in `outline` (working pixels) are under
+    MIN_CELL_SIDE in the photo's own pixels."""
+    return math.sqrt(abs(outline.area())) / MIN_CELLS * photo.scale < MIN_CELL_SIDE
 
 
 def _grid_outlines(
