@@ -521,7 +521,7 @@ def _table_colour_blob(pixels: FloatArray) -> BoolArray | None:
     table = _dilate(reconstruct(border & narrow, narrow), 1) & allowed
     rest = _erode(~table, 2)
     labels = label_regions(rest)
-    names, counts = np.unique(labels[labels >= 0], return_counts=True)
+    names, counts = region_sizes(labels)
     if len(names) == 0 or int(counts.max()) < MIN_BOARD_FRACTION * labels.size:
         return None
     if int(counts.max()) > (1.0 - MIN_BOARD_FRACTION) * labels.size:
@@ -563,7 +563,11 @@ def _marked_tile_blob(image: Image.Image, share: float) -> tuple[BoolArray | Non
     height, width = labels.shape
     flat = labels.ravel()
     free = np.nonzero(flat >= 0)[0]
-    names, inverse, counts = np.unique(flat[free], return_inverse=True, return_counts=True)
+    names, counts = region_sizes(labels)
+    # Each free pixel's region as an index into `names`.
+    index_of = np.zeros(flat.size, dtype=np.int64)
+    index_of[names] = np.arange(len(names))
+    inverse = index_of[flat[free]]
     ys, xs = np.divmod(free, width)
     tops = np.full(len(names), height)
     bottoms = np.zeros(len(names), dtype=np.int64)
@@ -654,6 +658,17 @@ def label_regions(free: BoolArray) -> npt.NDArray[np.int64]:
     return labels
 
 
+def region_sizes(
+    labels: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The regions' labels in `label_regions`' labelling, ascending, and their pixel counts.
+    A label is a flat index into the image, so counting every index beats sorting the
+    labels (np.unique)."""
+    counts = np.bincount(labels[labels >= 0], minlength=labels.size)
+    names = np.flatnonzero(counts)
+    return names, counts[names]
+
+
 def label_regions_pure(free: BoolArray) -> npt.NDArray[np.int64]:
     """`label_regions` in numpy, the compiled twin's reference.
 
@@ -723,7 +738,7 @@ def _tile_group_blob(strength: FloatArray, threshold: float) -> BoolArray | None
     taken together with the gaps between them. None without at least three such."""
     edges = _dilate(strength > threshold)
     labels = label_regions(~edges)
-    names, counts = np.unique(labels[labels >= 0], return_counts=True)
+    names, counts = region_sizes(labels)
     tiles = []
     for name, count in zip(names, counts, strict=True):
         if not (labels.size / 900 <= count <= labels.size / 6):

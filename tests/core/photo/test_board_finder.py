@@ -24,6 +24,7 @@ from core.photo.board_finder import (
     label_regions_pure,
     reconstruct,
     reconstruct_pure,
+    region_sizes,
 )
 from core.photo.geometry import Quad
 from core.photo.image import load_photo
@@ -246,17 +247,28 @@ def _flood_filled_regions(free: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
     return labels
 
 
-@given(
-    arrays(
-        np.bool_,
-        array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=24),
-        elements=st.booleans(),
-    )
+#: Masks of up to 24 by 24 pixels, any pattern.
+small_masks = arrays(
+    np.bool_,
+    array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=24),
+    elements=st.booleans(),
 )
+
+
+@given(small_masks)
 def test_regions_are_labelled_as_a_flood_fill_labels_them(free: npt.NDArray[np.bool_]) -> None:
     from core.photo.board_finder import label_regions
 
     np.testing.assert_array_equal(label_regions(free), _flood_filled_regions(free))
+
+
+@given(small_masks)
+def test_each_region_is_counted_once_with_its_pixels(free: npt.NDArray[np.bool_]) -> None:
+    labels = _flood_filled_regions(free)
+    names, counts = region_sizes(labels)
+    expected_names, expected_counts = np.unique(labels[labels >= 0], return_counts=True)
+    np.testing.assert_array_equal(names, expected_names)
+    np.testing.assert_array_equal(counts, expected_counts)
 
 
 def png_of_screenshot() -> bytes:
