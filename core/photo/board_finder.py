@@ -548,17 +548,14 @@ def _edges_at(image: Image.Image, long_side: int) -> tuple[float, FloatArray, Fl
     return factor, pixels, edge_strength(pixels)
 
 
-def _marked_tile_blob(image: Image.Image, share: float) -> tuple[BoolArray | None, float]:
-    """The board as its numbered tiles, seen at MARKED_TILES_LONG_SIDE: regions closed in
-    by edges (at `share` of the strongest) that are near square, fairly filled, and close
+def _marked_tile_blob(strength: FloatArray, threshold: float) -> BoolArray | None:
+    """The board as its numbered tiles, in edges seen at MARKED_TILES_LONG_SIDE: regions
+    closed in by edges (over `threshold`) that are near square, fairly filled, and close
     round a mark (`_closes_round_a_mark`), the largest group of them of about one size
-    taken together with the gaps between them (None without three such); and the factor
-    from its pixels to the image's. On a checked tablecloth the cloth's squares are as
-    square and as alike as the tiles, but hold no numeral; at SEARCH_LONG_SIDE a small
-    board's numerals cut its tiles apart, so the tiles are looked for here at twice the
-    side."""
-    factor, _, strength = _edges_at(image, MARKED_TILES_LONG_SIDE)
-    threshold = max(0.02, share * float(np.percentile(strength, 99.5)))
+    taken together with the gaps between them (None without three such). On a checked
+    tablecloth the cloth's squares are as square and as alike as the tiles, but hold no
+    numeral; at SEARCH_LONG_SIDE a small board's numerals cut its tiles apart, so the
+    tiles are looked for at twice the side."""
     labels = label_regions(~_dilate(strength > threshold))
     height, width = labels.shape
     flat = labels.ravel()
@@ -592,16 +589,16 @@ def _marked_tile_blob(image: Image.Image, share: float) -> tuple[BoolArray | Non
         if _closes_round_a_mark(region):
             tiles.append((box, region))
     if len(tiles) < 3:
-        return None, factor
+        return None
     areas = np.array([float(region.sum()) for _, region in tiles])
     best = _largest_group_of_one_size(areas, 0.5)
     if len(best) < 3:
-        return None, factor
+        return None
     blob = np.zeros(labels.shape, dtype=np.bool_)
     for member in best:
         box, region = tiles[member]
         blob[box] |= region
-    return _gaps_closed(blob, areas[best]), factor
+    return _gaps_closed(blob, areas[best])
 
 
 def _blob_outlines(blob: BoolArray, *, of_tiles: bool = False) -> list[Quad]:
@@ -796,8 +793,13 @@ def _outlines_in(image: Image.Image) -> Iterator[Quad]:
         # Only where every shape so far was most of the photo: a patterned table. Run
         # when the chain reaches it, so it sees the outlines yielded before.
         if smallest > PATTERNED_TABLE_SHARE:
+            # The edges once for every share: seen closer than the other blobs', they take
+            # as long to find as the blobs in them.
+            marked_factor, _, marked_strength = _edges_at(image, MARKED_TILES_LONG_SIDE)
+            marked_strongest = float(np.percentile(marked_strength, 99.5))
             for share in MARKED_TILE_EDGE_SHARES:
-                yield (*_marked_tile_blob(image, share), True)
+                threshold = max(0.02, share * marked_strongest)
+                yield _marked_tile_blob(marked_strength, threshold), marked_factor, True
 
     blobs = chain(
         (
