@@ -795,7 +795,10 @@ def _outlines_in(image: Image.Image) -> Iterator[Quad]:
         if smallest > PATTERNED_TABLE_SHARE:
             # The edges once for every share: seen closer than the other blobs', they take
             # as long to find as the blobs in them.
-            marked_factor, _, marked_strength = _edges_at(image, MARKED_TILES_LONG_SIDE)
+            # Never past twice the image's own pixels (a small crop searched alone):
+            # scaled up further it shows nothing new, at four times the pixels.
+            marked_side = min(MARKED_TILES_LONG_SIDE, 2 * max(image.size))
+            marked_factor, _, marked_strength = _edges_at(image, marked_side)
             marked_strongest = float(np.percentile(marked_strength, 99.5))
             for share in MARKED_TILE_EDGE_SHARES:
                 threshold = max(0.02, share * marked_strongest)
