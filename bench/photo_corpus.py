@@ -87,26 +87,28 @@ def write(folder: Path) -> None:
     print(f"{len(truth)} images in {folder}")
 
 
-def grade(job: tuple[Path, str, tuple[int, int, list[int]]]) -> tuple[str, str, float, int]:
-    """The image's name, outcome, CPU seconds and grids read (the reader's work, which the
-    machine's load does not change)."""
+def grade(job: tuple[Path, str, tuple[int, int, list[int]]]) -> tuple[str, str, float, int, int]:
+    """The image's name, outcome, CPU seconds, grids read (the reader's work, which the
+    machine's load does not change) and right cells marked unsure (what a person checks
+    for nothing; 0 unless the size is right)."""
     folder, name, (width, height, tiles) = job
     data = (folder / name).read_bytes()
     began, grids_before = time.process_time(), grids_read()
     try:
         reading = read_photo(data)
     except PhotoError:
-        return name, "refused", time.process_time() - began, grids_read() - grids_before
+        return name, "refused", time.process_time() - began, grids_read() - grids_before, 0
     seconds, grids = time.process_time() - began, grids_read() - grids_before
     if (reading.width, reading.height) != (width, height):
-        return name, "wrong size", seconds, grids
+        return name, "wrong size", seconds, grids, 0
     read = list(reading.board.tiles)
-    if read == tiles:
-        return name, "exact", seconds, grids
     unsure = {index for index, cell in enumerate(reading.cells) if cell.unsure}
     pairs = enumerate(zip(read, tiles, strict=True))
     wrong = {index for index, (got, true) in pairs if got != true}
-    return name, ("marked" if wrong <= unsure else "unmarked"), seconds, grids
+    doubted_right = len(unsure - wrong)
+    if not wrong:
+        return name, "exact", seconds, grids, doubted_right
+    return name, ("marked" if wrong <= unsure else "unmarked"), seconds, grids, doubted_right
 
 
 def read(folder: Path, jobs: int, save: Path | None) -> None:
@@ -116,7 +118,7 @@ def read(folder: Path, jobs: int, save: Path | None) -> None:
     outcomes: dict[str, Counter[str]] = defaultdict(Counter)
     seconds: dict[str, list[float]] = defaultdict(list)
     grids: Counter[str] = Counter()
-    for name, outcome, cpu, read_grids in results:
+    for name, outcome, cpu, read_grids, _ in results:
         group = name.split("__")[0]
         outcomes[group][outcome] += 1
         seconds[group].append(cpu)
@@ -134,6 +136,7 @@ def read(folder: Path, jobs: int, save: Path | None) -> None:
         )
     counts = " | ".join(str(total[outcome]) for outcome in OUTCOMES)
     print(f"| all {sum(total.values())} | {counts} | | {sum(grids.values())} |")
+    print(f"right cells marked unsure: {sum(row[4] for row in results)}")
     if save is not None:
         save.write_text(json.dumps(results))
 
@@ -158,6 +161,8 @@ def compare(before: Path, after: Path) -> None:
                 values = [run[name][index] for name in chosen if len(run[name]) > index]
                 cells.append(f"{sum(values):.1f} s" if index == 1 else str(sum(values) or "-"))
         print(f"| {group} | {' | '.join(cells)} |")
+    doubted = [sum(row[3] for row in run.values() if len(row) > 3) for run in (old, new)]
+    print(f"right cells marked unsure: {doubted[0]} -> {doubted[1]}")
 
 
 def main() -> int:
