@@ -255,6 +255,10 @@ def decode_photo(data: bytes) -> Photo:
         ) from error
 
 
+#: What Pillow's error says when the file ends before the image does.
+TRUNCATED_SAYS = "image file is truncated"
+
+
 def _decoded(data: bytes, working_long_side: int) -> Photo:
     """`data` decoded by `_decode_opened`, saying nothing on standard error."""
     with warnings.catch_warnings():
@@ -262,7 +266,16 @@ def _decoded(data: bytes, working_long_side: int) -> Photo:
         # chunk only means the photo is read without it.
         warnings.simplefilter("ignore")
         with Image.open(io.BytesIO(data)) as image:
-            return _decode_opened(image, working_long_side)
+            try:
+                return _decode_opened(image, working_long_side)
+            except OSError as error:
+                # Pillow says so only in words, the same for every format it decodes.
+                if TRUNCATED_SAYS not in str(error):
+                    raise
+                raise PhotoError(
+                    f"this {image.format or 'image'} file is cut short: it was not saved, "
+                    "copied or downloaded in full"
+                ) from error
 
 
 def _decode_opened(image: Image.Image, working_long_side: int) -> Photo:

@@ -423,3 +423,13 @@ def test_a_format_pillow_cannot_open_is_not_named(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(image_module.Image, "registered_extensions", lambda: registered)
     with pytest.raises(PhotoError, match=r"\(JPEG, PNG, BMP, TIFF or GIF\)$"):
         decode_photo(b"not an image")
+
+
+@pytest.mark.parametrize("form", ["JPEG", "PNG", "GIF", "BMP", "TIFF"])
+def test_a_file_cut_short_is_refused_as_cut_short_naming_its_kind(form: str) -> None:
+    # A photo copied or downloaded in part: an image of a kind the reader opens, not
+    # something else, and the person is told what went wrong with it.
+    whole = encoded(board_picture(), form)
+
+    with pytest.raises(PhotoError, match=rf"^this {form} file is cut short"):
+        decode_photo(whole[: len(whole) * 3 // 4])
