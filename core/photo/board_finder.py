@@ -605,9 +605,9 @@ def _blob_outlines(blob: BoolArray, *, of_tiles: bool = False) -> list[Quad]:
     """Quadrilaterals round a blob, likeliest first: its hull cut to four corners and fitted
     side by side; then, when that cut off much of the hull, the hull with a cut-off corner
     put back, and the hull's four longest sides carried on until they meet (`_long_sides_met`),
-    fitted side by side too; for a blob `of_tiles` (`_tile_group_blob`), whose hull is cut
-    wherever a corner tile was not found, last the rectangle round it
-    (`_bounding_rectangle`)."""
+    fitted side by side too. A blob `of_tiles` (`_tile_group_blob`) has its hull cut
+    wherever a corner tile was not found: its corner put back comes first, and last the
+    rectangle round it (`_bounding_rectangle`)."""
     grown = _dilate(blob, 2)
     outline_mask = grown & ~_erode(grown, 1)
     ys, xs = np.nonzero(outline_mask)
@@ -625,7 +625,9 @@ def _blob_outlines(blob: BoolArray, *, of_tiles: bool = False) -> list[Quad]:
     if kept < CUT_HULL_FRACTION:
         restored = _corner_restored(hull)
         if restored is not None:
-            quads.append(restored)
+            # A tile group's hull is cut where a corner tile was not found (the blank,
+            # most often): the corner put back is likelier than the cut.
+            quads.insert(0 if of_tiles else len(quads), restored)
         sides = _long_sides_met(hull)
         if sides is not None:
             fitted = _fit_sides(list(sides.points()), outline)

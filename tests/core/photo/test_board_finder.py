@@ -17,6 +17,7 @@ from core.photo.board_finder import (
     MARKED_TILES_LONG_SIDE,
     NEAR_WHOLE_APART,
     NEAR_WHOLE_SHARE,
+    _blob_outlines,
     _edges_at,
     _marked_tile_blob,
     _may_hold_a_board,
@@ -557,3 +558,19 @@ def test_the_table_and_tile_finders_take_any_image(values: npt.NDArray[np.uint8]
 
     assert table_blob is None or table_blob.shape == pixels.shape[:2]
     assert tiles_blob is None or tiles_blob.shape == strength.shape
+
+
+def test_a_tile_group_missing_its_corner_tile_is_outlined_whole_first() -> None:
+    # Eight tiles of a 3x3 found, the blank's corner not: the group's hull is cut there,
+    # and the corner put back is the board. A board's own blob keeps the cut first: a
+    # cup or a card pressed against the board's side makes that bump.
+    blob = np.zeros((200, 200), dtype=np.bool_)
+    blob[40:160, 40:160] = True
+    blob[120:160, 120:160] = False
+    whole = Quad((40, 40), (160, 40), (160, 160), (40, 160))
+
+    tiles_first = _blob_outlines(blob, of_tiles=True)[0]
+    board_first = _blob_outlines(blob)[0]
+
+    assert worst_corner_distance(tiles_first, whole) < 4
+    assert worst_corner_distance(board_first, whole) > 30
